@@ -1,0 +1,112 @@
+// Step 06: step 05 made bank-conflict free ("bcf") with XOR swizzles on As and Bs.
+#include "launch.h"
+#include "ptx.cuh"
+#include "swizzle.h"
+
+#define BM 128
+#define BN 128
+#define BK 32
+
+// Both XOR the 16-byte chunk index (bits 3 and up of a half index) and never the low 3 bits,
+// so each 8-half cp.async / ldmatrix row stays whole and 16-byte aligned.
+#define SWIZZLE_A(row, col) swizzle_a_half(row, col)
+#define SWIZZLE_B(row, col) swizzle_b_half(row, col)
+
+// 256 threads = 8 warps as 2 (M) x 4 (N); each warp owns 64x32 of C = 4 x 4 mma tiles of 16x8.
+// One template serves __half and __nv_bfloat16: only the mma type and the output packing differ.
+template <typename T>
+__global__ void __launch_bounds__(256, 2)
+hgemm_bcf(const T *__restrict__ A, const T *__restrict__ B, T *__restrict__ C, int M, int N, int K)
+{
+    __shared__ __align__(128) T As[BM][BK]; // 8 KB, rows of 64 bytes
+    __shared__ __align__(128) T Bs[BK][BN]; // 8 KB, rows of 256 bytes, [k][n] as in global memory
+
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = tid / 32;
+    const int warp_id_m = warp_id / 4, warp_id_n = warp_id % 4;
+    // Consecutive blocks walk a band of 8 tile columns down M, so the blocks resident at one
+    // time share their A rows and B columns in L2.
+    const struct tile_coord tile = grid_swizzle(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y);
+    const int bx = tile.bx, by = tile.by;
+
+    const T *A_tile = A + by * BM * K;
+    const T *B_tile = B + bx * BN;
+
+    float sum[4][4][4] = {};
+
+    for (int k0 = 0; k0 < K; k0 += BK) {
+        // A: 128 rows x 64 bytes, two 16-byte cp.async per thread.
+#pragma unroll
+        for (int i = 0; i < 2; i++) {
+            int row = tid / 4 + i * 64, col = (tid % 4) * 8;
+            cp_async_cg16(&As[row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
+        }
+        // B: 32 rows x 256 bytes; 16 threads copy one whole k row.
+#pragma unroll
+        for (int i = 0; i < 2; i++) {
+            int row = tid / 16 + i * 16, col = (tid % 16) * 8;
+            cp_async_cg16(&Bs[row][SWIZZLE_B(row, col)], B_tile + (k0 + row) * N + col);
+        }
+        cp_async_commit();
+
+        cp_async_wait_group<0>(); // this thread's copies have landed...
+        __syncthreads();          // ...and everyone's
+
+#pragma unroll
+        for (int k_offset = 0; k_offset < BK; k_offset += 16) {
+            uint32_t a_frag[4][4], b_frag[4][2];
+            // A: the rows of step 05 at their swizzled chunks: rows r and r+2, which share banks,
+            // now read different chunks, so the 8 rows of a phase hit 8 bank groups.
+#pragma unroll
+            for (int m_idx = 0; m_idx < 4; m_idx++) {
+                int row = warp_id_m * 64 + m_idx * 16 + lane % 16;
+                ldmatrix_x4(a_frag[m_idx], &As[row][SWIZZLE_A(row, k_offset + (lane / 16) * 8)]);
+            }
+            // B: k rows k..k+7 of a phase read chunks c^0..c^7 of their 256-byte rows:
+            // 8 distinct bank groups instead of one.
+#pragma unroll
+            for (int n_idx = 0; n_idx < 4; n_idx++) {
+                int row = k_offset + lane % 16;
+                ldmatrix_x2_trans(b_frag[n_idx], &Bs[row][SWIZZLE_B(row, warp_id_n * 32 + n_idx * 8)]);
+            }
+#pragma unroll
+            for (int m_idx = 0; m_idx < 4; m_idx++)
+#pragma unroll
+                for (int n_idx = 0; n_idx < 4; n_idx++)
+                    mma_m16n8k16<T>(sum[m_idx][n_idx], a_frag[m_idx], b_frag[n_idx]);
+        }
+        __syncthreads(); // the next iteration overwrites As and Bs
+    }
+
+    // C fragment: c0,c1 at row g, columns t,t+1; c2,c3 at row g+8. Each pair is rounded to
+    // nearest into one 4-byte store.
+    const int g = lane / 4, t = (lane % 4) * 2;
+#pragma unroll
+    for (int m_idx = 0; m_idx < 4; m_idx++)
+#pragma unroll
+        for (int n_idx = 0; n_idx < 4; n_idx++) {
+            int row = by * BM + warp_id_m * 64 + m_idx * 16 + g, col = bx * BN + warp_id_n * 32 + n_idx * 8 + t;
+            *reinterpret_cast<uint32_t *>(&C[row * N + col]) = pack2_rn<T>(sum[m_idx][n_idx][0], sum[m_idx][n_idx][1]);
+            *reinterpret_cast<uint32_t *>(&C[(row + 8) * N + col]) = pack2_rn<T>(sum[m_idx][n_idx][2], sum[m_idx][n_idx][3]);
+        }
+}
+
+template <typename T>
+static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, cudaStream_t stream)
+{
+    dim3 grid(n / BN, m / BM);
+    hgemm_bcf<T><<<grid, 256, 0, stream>>>(static_cast<const T *>(A), static_cast<const T *>(B),
+                                           static_cast<T *>(C), m, n, k);
+    return cudaGetLastError();
+}
+
+GEMM_LAUNCHER(launch_hgemm_bcf_fp16)
+{
+    (void)opts;
+    return launch<__half>(A, B, C, m, n, k, stream);
+}
+
+GEMM_LAUNCHER(launch_hgemm_bcf_bf16)
+{
+    (void)opts;
+    return launch<__nv_bfloat16>(A, B, C, m, n, k, stream);
+}

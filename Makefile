@@ -1,0 +1,96 @@
+# One entry point for the ladder. `make help` lists the targets and variables.
+
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc))
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+CC        ?= gcc
+CUDART    ?= static
+BUILD     ?= build
+SIZE      ?= 4096
+SIZES     ?= 2048 4096 8192 12288 16384
+
+# Targets every step is built for. With no ARCH given: the visible GPU's compute capability, or,
+# with no GPU, every architecture of the ladder that this nvcc knows (a fat binary).
+LADDER_ARCHS   := 80 86 89 90 120
+NVCC_ARCHS     := $(patsubst compute_%,%,$(shell $(NVCC) --list-gpu-arch 2>/dev/null))
+SUPPORTED_ARCHS := $(filter-out 50 52 53 60 61 62 70 72 75,$(NVCC_ARCHS))
+ifeq ($(origin ARCH),undefined)
+  ARCH := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '. ')
+  ifeq ($(strip $(ARCH)),)
+    ARCH := $(filter $(NVCC_ARCHS),$(LADDER_ARCHS))
+  endif
+endif
+ifeq ($(strip $(NVCC_ARCHS)),)
+  $(error nvcc not found at '$(NVCC)': put it on PATH or set CUDA_HOME=/path/to/cuda (see README, Troubleshooting))
+endif
+ifneq ($(filter-out $(SUPPORTED_ARCHS),$(ARCH)),)
+  $(error ARCH=$(ARCH) is not supported: this nvcc builds $(SUPPORTED_ARCHS) (the steps need sm_80 or newer))
+endif
+
+ALL_STEPS := $(patsubst %/,%,$(sort $(dir $(wildcard [0-9][0-9]_*/kernel.cu))))
+STEPS     := $(if $(STEP),$(filter $(STEP)_%,$(ALL_STEPS)),$(ALL_STEPS))
+ifeq ($(strip $(STEPS)),)
+  $(error STEP=$(STEP) matches no step folder; steps are: $(ALL_STEPS))
+endif
+
+GENCODE   := $(foreach a,$(ARCH),-gencode arch=compute_$(a),code=sm_$(a))
+NVCCFLAGS := -O3 -std=c++17 --threads 0 -Icommon $(GENCODE) -Xcompiler -Wall $(if $(VERBOSE),-Xptxas -v)
+CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Icommon -I$(CUDA_HOME)/include -MMD -MP
+LDLIBS    := -lcublas
+
+HARNESS_SRC := $(wildcard common/*.c)
+HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
+BINARIES    := $(STEPS:%=$(BUILD)/%)
+
+.PHONY: all run test sanitize sweep results diff clean help FORCE
+.SECONDARY:
+all: $(BINARIES) $(BUILD)/test_host
+
+# Rebuild the kernels whenever ARCH changes.
+$(BUILD)/arch.txt: FORCE
+	@mkdir -p $(@D)
+	@echo '$(ARCH)' | cmp -s - $@ || echo '$(ARCH)' > $@
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%/kernel.o: %/kernel.cu $(BUILD)/arch.txt
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/%: $(BUILD)/obj/%/main.o $(BUILD)/obj/%/kernel.o $(HARNESS_OBJ)
+	$(NVCC) --cudart $(CUDART) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/numeric.o
+	$(CC) $^ -o $@ -lm
+
+run: all
+	@BUILD=$(BUILD) bash common/ladder.sh $(SIZE) $(STEPS)
+
+test: all
+	@BUILD=$(BUILD) bash tests/run.sh $(STEPS)
+
+sanitize: all
+	@BUILD=$(BUILD) bash tests/sanitize.sh $(STEPS)
+
+# results/<gpu>/ladder.{csv,md}; the folder is named after the GPU, e.g. results/nvidia-h200.
+results: all
+	@BUILD=$(BUILD) bash common/ladder.sh --results results/$$($(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //; s/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-') $(SIZE) $(STEPS)
+
+# The lesson of step NN: its kernel.cu and main.c against step NN-1.
+diff:
+	@bash common/diff.sh $(STEP)
+
+clean:
+	rm -rf $(BUILD)
+
+help:
+	@echo "make [all]        build every step into $(BUILD)/ (ARCH=$(ARCH))"
+	@echo "make run          the TFLOPS ladder against cuBLAS at SIZE^3 (SIZE=$(SIZE))"
+	@echo "make test         host tests, then every step on the shape matrix when a GPU is present"
+	@echo "make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step"
+	@echo "make results      write results/<gpu>/ladder.csv and ladder.md from this GPU"
+	@echo "make diff STEP=NN what step NN changed against step NN-1"
+	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CUDART=static|shared VERBOSE=1 (ptxas report)"
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

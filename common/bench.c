@@ -1,0 +1,62 @@
+#include "bench.h"
+
+#include "gpu.h"
+
+#include <stdlib.h>
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, compare_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static void timed_run(struct gpu_work w, cudaEvent_t start, cudaEvent_t stop, void *flush, size_t flush_bytes,
+                      cudaStream_t stream)
+{
+    if (flush)
+        CUDA_CHECK(cudaMemsetAsync(flush, 0, flush_bytes, stream));
+    CUDA_CHECK(cudaEventRecord(start, stream));
+    w.run(w.ctx);
+    CUDA_CHECK(cudaEventRecord(stop, stream));
+}
+
+struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline, int warmup, int iters,
+                               void *flush, size_t flush_bytes, cudaStream_t stream)
+{
+    cudaEvent_t *ev = host_alloc(4 * (size_t)iters * sizeof *ev);
+    double *kernel_ms = host_alloc((size_t)iters * sizeof *kernel_ms);
+    double *baseline_ms = host_alloc((size_t)iters * sizeof *baseline_ms);
+    for (int i = 0; i < 4 * iters; i++)
+        CUDA_CHECK(cudaEventCreate(&ev[i]));
+    for (int i = 0; i < warmup; i++) {
+        kernel.run(kernel.ctx);
+        baseline.run(baseline.ctx);
+    }
+    for (int i = 0; i < iters; i++) {
+        timed_run(kernel, ev[4 * i], ev[4 * i + 1], flush, flush_bytes, stream);
+        timed_run(baseline, ev[4 * i + 2], ev[4 * i + 3], flush, flush_bytes, stream);
+    }
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    for (int i = 0; i < iters; i++) {
+        float k_ms, b_ms;
+        CUDA_CHECK(cudaEventElapsedTime(&k_ms, ev[4 * i], ev[4 * i + 1]));
+        CUDA_CHECK(cudaEventElapsedTime(&b_ms, ev[4 * i + 2], ev[4 * i + 3]));
+        kernel_ms[i] = k_ms;
+        baseline_ms[i] = b_ms;
+    }
+    struct timing t = {median(kernel_ms, iters), median(baseline_ms, iters)};
+    for (int i = 0; i < 4 * iters; i++)
+        CUDA_CHECK(cudaEventDestroy(ev[i]));
+    free(ev);
+    free(kernel_ms);
+    free(baseline_ms);
+    return t;
+}
+
+double tflops(int m, int n, int k, double ms) { return 2.0 * m * n * (double)k / (ms * 1e-3) / 1e12; }

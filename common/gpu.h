@@ -1,0 +1,34 @@
+/* Device selection, checked CUDA/cuBLAS calls, and the GPU description printed with every table. */
+#ifndef GPU_H
+#define GPU_H
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+#include <stddef.h>
+
+/* Every CUDA and cuBLAS call goes through these: a failure names the call and exits. */
+#define CUDA_CHECK(call) cuda_check((call), #call, __FILE__, __LINE__)
+#define CUBLAS_CHECK(call) cublas_check((call), #call, __FILE__, __LINE__)
+void cuda_check(cudaError_t err, const char *call, const char *file, int line);
+void cublas_check(cublasStatus_t st, const char *call, const char *file, int line);
+
+struct gpu_info {
+    char name[256];
+    int sm_major, sm_minor, sm_count, clock_mhz;
+    int driver_version, runtime_version, cublas_version;
+    size_t l2_bytes;
+};
+
+/* Selects the device or exits: 3 when no GPU is visible or it is below sm_80. */
+void select_device(int device, struct gpu_info *info);
+
+/* One line: name, sm_XY, SMs, clock, CUDA driver/runtime and cuBLAS versions. */
+void print_gpu_header(const struct gpu_info *info);
+
+/* Exits with 3 and a clear message when bytes do not fit in free device memory. */
+void require_device_memory(size_t bytes);
+
+void *device_alloc(size_t bytes);
+void *host_alloc(size_t bytes); /* exits with a message when the host is out of memory */
+
+#endif

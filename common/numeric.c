@@ -1,0 +1,145 @@
+#include "numeric.h"
+
+#include <math.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    size_t bytes;
+} dtype_info[NUM_DTYPES] = {
+    [DTYPE_TF32] = {"tf32", 4},
+    [DTYPE_FP16] = {"fp16", 2},
+    [DTYPE_BF16] = {"bf16", 2},
+};
+
+const char *dtype_name(enum dtype t) { return dtype_info[t].name; }
+size_t dtype_bytes(enum dtype t) { return dtype_info[t].bytes; }
+
+int dtype_from_name(const char *name, enum dtype *t)
+{
+    for (int i = 0; i < NUM_DTYPES; i++)
+        if (strcmp(name, dtype_info[i].name) == 0) {
+            *t = (enum dtype)i;
+            return 1;
+        }
+    return 0;
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static float bits_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+uint16_t float_to_half_rn(float f)
+{
+    uint32_t x = float_bits(f);
+    uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
+    float a = fabsf(f);
+    if (isnan(f))
+        return sign | 0x7e00u;
+    if (a >= 65520.0f) /* rounds to infinity */
+        return sign | 0x7c00u;
+    if (a < 6.103515625e-05f) /* subnormal half: a multiple of 2^-24, rounded by the FPU */
+        return sign | (uint16_t)lrintf(a * 16777216.0f);
+    uint32_t u = float_bits(a);
+    uint32_t mant = u & 0x7fffffu;
+    int exp = (int)(u >> 23) - 127 + 15;
+    uint32_t h = ((uint32_t)exp << 10) | (mant >> 13);
+    uint32_t rest = mant & 0x1fffu; /* the 13 dropped bits: round half to even */
+    if (rest > 0x1000u || (rest == 0x1000u && (h & 1u)))
+        h++;
+    return sign | (uint16_t)h;
+}
+
+float half_to_float(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu;
+    if (exp == 0) {
+        float v = (float)mant / 16777216.0f;
+        return sign ? -v : v;
+    }
+    if (exp == 31)
+        return bits_float(sign | 0x7f800000u | (mant << 13));
+    return bits_float(sign | ((exp - 15 + 127) << 23) | (mant << 13));
+}
+
+uint16_t float_to_bf16_rn(float f)
+{
+    uint32_t u = float_bits(f);
+    if (isnan(f))
+        return (uint16_t)((u >> 16) | 0x40u);
+    u += 0x7fffu + ((u >> 16) & 1u); /* round half to even on the 16 dropped bits */
+    return (uint16_t)(u >> 16);
+}
+
+float bf16_to_float(uint16_t h) { return bits_float((uint32_t)h << 16); }
+
+double stored_value(enum dtype t, const void *data, size_t i)
+{
+    switch (t) {
+    case DTYPE_TF32: return ((const float *)data)[i];
+    case DTYPE_FP16: return half_to_float(((const uint16_t *)data)[i]);
+    case DTYPE_BF16: return bf16_to_float(((const uint16_t *)data)[i]);
+    default: return NAN;
+    }
+}
+
+uint64_t rng_next(struct rng *r)
+{
+    uint64_t z = (r->state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+float rng_uniform(struct rng *r)
+{
+    /* (j + 0.5) / 2^23 - 1 for a 24-bit j: symmetric, never 0, and its smallest magnitude
+     * 2^-24 is still representable in fp16 and bf16. */
+    uint32_t j = (uint32_t)(rng_next(r) >> 40);
+    return (float)(((double)j + 0.5) / 8388608.0 - 1.0);
+}
+
+void fill_random(enum dtype t, struct rng *r, void *bits, float *values, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        float v = rng_uniform(r);
+        if (t == DTYPE_TF32) {
+            ((float *)bits)[i] = v;
+        } else {
+            uint16_t h = t == DTYPE_FP16 ? float_to_half_rn(v) : float_to_bf16_rn(v);
+            ((uint16_t *)bits)[i] = h;
+            v = t == DTYPE_FP16 ? half_to_float(h) : bf16_to_float(h);
+        }
+        values[i] = v;
+    }
+}
+
+/* The error of one output element, normalised by sum_k |a*b| (so |c| <= 1 in these units),
+ * is the sum of three terms, each bounded for the precision:
+ *  - operand rounding inside the kernel: the tf32 steps feed raw fp32 bits to the tensor core,
+ *    which truncates each operand to 10 mantissa bits (relative error < 2^-10), so each product
+ *    is off by < 2*2^-10; fp16/bf16 operands are already exact in their type: 0;
+ *  - accumulation of K products: fp32 accumulators, worst case K adds of <= 2^-23 (tensor cores
+ *    may truncate rather than round) -> K*2^-23 (0.002 at K = 16384). fp16 accumulators
+ *    (step 08): the worst case K*2^-11 exceeds 1 from K = 2048, so we take the random-walk
+ *    growth of K independent rounding errors of sign +-, each <= 2^-11: sqrt(K)*2^-11;
+ *  - output rounding: |c| <= sum|a*b|, so <= 2^-24 (fp32 out), 2^-11 (fp16), 2^-8 (bf16).
+ * A comparison between two computed results (kernel vs cuBLAS) allows twice this. */
+double error_tolerance(enum dtype t, enum accum acc, int k)
+{
+    double operand = t == DTYPE_TF32 ? 2.0 * ldexp(1.0, -10) : 0.0;
+    double output = t == DTYPE_TF32 ? ldexp(1.0, -24) : t == DTYPE_FP16 ? ldexp(1.0, -11) : ldexp(1.0, -8);
+    double accumulate = acc == ACCUM_FP32 ? k * ldexp(1.0, -23) : sqrt((double)k) * ldexp(1.0, -11);
+    return operand + accumulate + output;
+}

@@ -1,0 +1,38 @@
+/* Element types, their host-side conversions, the input generator and the error tolerance. */
+#ifndef NUMERIC_H
+#define NUMERIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum dtype { DTYPE_TF32, DTYPE_FP16, DTYPE_BF16, NUM_DTYPES };
+enum accum { ACCUM_FP32, ACCUM_FP16 };
+
+const char *dtype_name(enum dtype t);
+size_t dtype_bytes(enum dtype t); /* storage size of one element in device memory */
+int dtype_from_name(const char *name, enum dtype *t);
+
+uint16_t float_to_half_rn(float f);
+float half_to_float(uint16_t h);
+uint16_t float_to_bf16_rn(float f);
+float bf16_to_float(uint16_t h);
+
+/* Element i of an array stored as type t (fp32 for tf32), as a double. */
+double stored_value(enum dtype t, const void *data, size_t i);
+
+/* splitmix64: reproducible from --seed, fast enough for 10^8 elements. */
+struct rng {
+    uint64_t state;
+};
+uint64_t rng_next(struct rng *r);
+/* Uniform in (-1, 1), never exactly zero. */
+float rng_uniform(struct rng *r);
+
+/* Fills count elements: bits receives the device representation, values the exact value each
+ * element has there (after rounding to fp16/bf16), for the fp64 reference. */
+void fill_random(enum dtype t, struct rng *r, void *bits, float *values, size_t count);
+
+/* Largest accepted |c - exact| / sum_k |a*b| for one output element (see numeric.c). */
+double error_tolerance(enum dtype t, enum accum acc, int k);
+
+#endif

@@ -1,0 +1,18 @@
+/* One ladder row per kernel and precision: a human table or CSV (columns fixed by DESIGN.md). */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include "gpu.h"
+
+struct ladder_row {
+    const char *step, *kernel, *dtype;
+    int m, n, k;
+    double ms, baseline_ms;
+    const char *check; /* ok, FAIL or skipped */
+    double max_err;    /* against the fp64 reference */
+};
+
+void print_row_header(int csv);
+void print_row(const struct gpu_info *gpu, const struct ladder_row *r, int csv);
+
+#endif

@@ -1,0 +1,221 @@
+/* run_step: parse, pick the GPU, then for each precision: random inputs, the cuBLAS baseline,
+ * each kernel checked (poisoned output, full compare, fp64 sample) and timed, one row each. */
+#include "baseline.h"
+#include "bench.h"
+#include "cli.h"
+#include "gpu.h"
+#include "harness.h"
+#include "report.h"
+#include "verify.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct device_problem {
+    struct gemm_problem p;
+    void *A, *B, *C, *C_baseline;
+    cublasHandle_t cublas;
+    cudaStream_t stream;
+};
+
+struct kernel_call {
+    const struct device_problem *d;
+    gemm_launch_fn launch;
+    struct launch_opts opts;
+};
+
+static void run_kernel(void *ctx)
+{
+    const struct kernel_call *c = ctx;
+    const struct gemm_problem *p = &c->d->p;
+    CUDA_CHECK(c->launch(c->d->A, c->d->B, c->d->C, p->m, p->n, p->k, &c->opts, c->d->stream));
+}
+
+static void run_baseline(void *ctx)
+{
+    const struct device_problem *d = ctx;
+    cublas_gemm(d->cublas, &d->p, d->A, d->B, d->C_baseline);
+}
+
+static void *upload(const void *host, size_t bytes)
+{
+    void *dev = device_alloc(bytes);
+    CUDA_CHECK(cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice));
+    return dev;
+}
+
+static void download(void *host, const void *dev, size_t bytes)
+{
+    CUDA_CHECK(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost));
+}
+
+/* sum_k |a*b| for every element of C, on the GPU in fp32 (only its magnitude matters). */
+static float *abs_product(const struct device_problem *d, const float *A_values, const float *B_values,
+                          size_t a_count, size_t b_count, size_t c_count)
+{
+    float *abs_A = host_alloc(a_count * sizeof(float)), *abs_B = host_alloc(b_count * sizeof(float));
+    for (size_t i = 0; i < a_count; i++)
+        abs_A[i] = fabsf(A_values[i]);
+    for (size_t i = 0; i < b_count; i++)
+        abs_B[i] = fabsf(B_values[i]);
+    float *dA = upload(abs_A, a_count * sizeof(float)), *dB = upload(abs_B, b_count * sizeof(float));
+    float *dC = device_alloc(c_count * sizeof(float)), *norm = host_alloc(c_count * sizeof(float));
+    cublas_abs_product(d->cublas, &d->p, dA, dB, dC);
+    download(norm, dC, c_count * sizeof(float));
+    CUDA_CHECK(cudaFree(dA));
+    CUDA_CHECK(cudaFree(dB));
+    CUDA_CHECK(cudaFree(dC));
+    free(abs_A);
+    free(abs_B);
+    return norm;
+}
+
+struct verdict {
+    const char *check;
+    double max_err;
+};
+
+/* Both checks for one result; prints the worst element of a failed one. */
+static struct verdict verify(const char *label, const struct gemm_problem *p, const void *C, const void *C_ref,
+                             const float *norm, const struct reference_sample *sample)
+{
+    double tol = error_tolerance(p->dtype, p->accum, p->k);
+    struct check_result vs_fp64 = check_against_sample(sample, p->dtype, C, tol);
+    struct verdict v = {"ok", vs_fp64.max_err};
+    if (!vs_fp64.ok) {
+        print_worst(label, &vs_fp64, p->n, tol);
+        v.check = "FAIL";
+    }
+    if (C_ref) { /* both sides carry rounding error: twice the tolerance */
+        struct check_result vs_ref = check_against_full(p->dtype, C, C_ref, norm, (size_t)p->m * p->n, 2 * tol);
+        if (!vs_ref.ok) {
+            char what[96];
+            snprintf(what, sizeof what, "%s vs cuBLAS", label);
+            print_worst(what, &vs_ref, p->n, 2 * tol);
+            v.check = "FAIL";
+        }
+    }
+    return v;
+}
+
+static int run_dtype(const struct step *step, const struct options *opt, const struct gpu_info *gpu, enum dtype t)
+{
+    struct device_problem d = {.p = {step->layout, t, step->accum, opt->m, opt->n, opt->k}};
+    const struct gemm_problem *p = &d.p;
+    size_t es = dtype_bytes(t), a_count = (size_t)p->m * p->k, b_count = (size_t)p->k * p->n,
+           c_count = (size_t)p->m * p->n, flush_bytes = opt->flush_l2 ? 2 * gpu->l2_bytes : 0;
+    size_t check_bytes = opt->check ? (a_count + b_count + c_count) * sizeof(float) : 0;
+    require_device_memory((a_count + b_count + 2 * c_count) * es + check_bytes + flush_bytes + (256u << 20));
+
+    void *A_bits = host_alloc(a_count * es), *B_bits = host_alloc(b_count * es);
+    float *A_values = host_alloc(a_count * sizeof(float)), *B_values = host_alloc(b_count * sizeof(float));
+    struct rng r = {opt->seed * 0x9e3779b97f4a7c15ull + (unsigned)t};
+    fill_random(t, &r, A_bits, A_values, a_count);
+    fill_random(t, &r, B_bits, B_values, b_count);
+
+    d.A = upload(A_bits, a_count * es);
+    d.B = upload(B_bits, b_count * es);
+    d.C = device_alloc(c_count * es);
+    d.C_baseline = device_alloc(c_count * es);
+    void *flush = flush_bytes ? device_alloc(flush_bytes) : NULL;
+    CUDA_CHECK(cudaStreamCreate(&d.stream));
+    CUBLAS_CHECK(cublasCreate(&d.cublas));
+    CUBLAS_CHECK(cublasSetStream(d.cublas, d.stream));
+
+    void *C_host = host_alloc(c_count * es), *C_baseline_host = host_alloc(c_count * es);
+    float *norm = NULL;
+    struct reference_sample sample = {0};
+    struct verdict baseline = {"skipped", 0.0};
+    if (opt->check) {
+        norm = abs_product(&d, A_values, B_values, a_count, b_count, c_count);
+        reference_sample_build(&sample, p->layout, p->m, p->n, p->k, A_values, B_values, opt->seed);
+        CUDA_CHECK(cudaMemset(d.C_baseline, 0xff, c_count * es)); /* all-ones bits: NaN in every dtype */
+        run_baseline(&d);
+        CUDA_CHECK(cudaStreamSynchronize(d.stream));
+        download(C_baseline_host, d.C_baseline, c_count * es);
+        baseline = verify(baseline_name(p), p, C_baseline_host, NULL, NULL, &sample);
+    }
+
+    int status = strcmp(baseline.check, "FAIL") ? EXIT_OK : EXIT_WRONG_RESULT, printed_baseline = 0;
+    for (int i = 0; i < step->num_kernels; i++) {
+        const struct step_kernel *kern = &step->kernels[i];
+        if (kern->dtype != t || !(opt->variant_mask & (1u << kern->variant)))
+            continue;
+        struct kernel_call call = {&d, kern->launch, opt->launch};
+        call.opts.variant = kern->variant;
+        char name[64];
+        if (step->has_tn_options)
+            snprintf(name, sizeof name, "%s/s%d", kern->name, call.opts.stages);
+        else
+            snprintf(name, sizeof name, "%s", kern->name);
+
+        struct verdict v = {"skipped", 0.0};
+        if (opt->check) {
+            CUDA_CHECK(cudaMemset(d.C, 0xff, c_count * es));
+            run_kernel(&call);
+            CUDA_CHECK(cudaStreamSynchronize(d.stream));
+            download(C_host, d.C, c_count * es);
+            v = verify(name, p, C_host, C_baseline_host, norm, &sample);
+            if (!strcmp(v.check, "FAIL"))
+                status = EXIT_WRONG_RESULT;
+        }
+        struct timing tm = time_interleaved((struct gpu_work){run_kernel, &call}, (struct gpu_work){run_baseline, &d},
+                                            opt->warmup, opt->iters, flush, flush_bytes, d.stream);
+        if (!printed_baseline++) {
+            struct ladder_row b = {step->name, baseline_name(p), dtype_name(t), p->m, p->n, p->k,
+                                   tm.baseline_ms, tm.baseline_ms, baseline.check, baseline.max_err};
+            print_row(gpu, &b, opt->csv);
+        }
+        struct ladder_row row = {step->name, name, dtype_name(t), p->m, p->n, p->k,
+                                 tm.kernel_ms, tm.baseline_ms, v.check, v.max_err};
+        print_row(gpu, &row, opt->csv);
+    }
+
+    CUBLAS_CHECK(cublasDestroy(d.cublas));
+    CUDA_CHECK(cudaStreamDestroy(d.stream));
+    CUDA_CHECK(cudaFree(d.A));
+    CUDA_CHECK(cudaFree(d.B));
+    CUDA_CHECK(cudaFree(d.C));
+    CUDA_CHECK(cudaFree(d.C_baseline));
+    if (flush)
+        CUDA_CHECK(cudaFree(flush));
+    if (opt->check)
+        reference_sample_free(&sample);
+    free(norm);
+    free(C_host);
+    free(C_baseline_host);
+    free(A_bits);
+    free(B_bits);
+    free(A_values);
+    free(B_values);
+    return status;
+}
+
+int run_step(const struct step *step, int argc, char **argv)
+{
+    struct options opt;
+    switch (parse_options(step, argc, argv, &opt)) {
+    case PARSE_HELP: return EXIT_OK;
+    case PARSE_ERROR: return EXIT_BAD_ARGUMENT;
+    case PARSE_OK: break;
+    }
+    struct gpu_info gpu;
+    select_device(opt.device, &gpu);
+    if (opt.info) {
+        print_gpu_header(&gpu);
+        return EXIT_OK;
+    }
+    if (!opt.csv) {
+        print_gpu_header(&gpu);
+        printf("%s  M=%d N=%d K=%d  median of %d runs after %d warm-up, interleaved with cuBLAS%s\n", step->name,
+               opt.m, opt.n, opt.k, opt.iters, opt.warmup, opt.flush_l2 ? ", L2 flushed" : "");
+    }
+    print_row_header(opt.csv);
+    int status = EXIT_OK;
+    for (int t = 0; t < NUM_DTYPES; t++)
+        if (opt.dtype_mask & (1u << t))
+            status |= run_dtype(step, &opt, &gpu, (enum dtype)t);
+    return status;
+}

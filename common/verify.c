@@ -1,0 +1,91 @@
+#include "verify.h"
+
+#include "gpu.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define SAMPLE_RANDOM 1024
+
+static void note(struct check_result *r, size_t i, double value, double ref, double err)
+{
+    if (!isfinite(value)) {
+        if (!r->nonfinite) {
+            r->nonfinite = 1;
+            r->worst = i;
+            r->worst_value = value;
+            r->worst_ref = ref;
+            r->max_err = INFINITY;
+        }
+        return;
+    }
+    if (!r->nonfinite && err > r->max_err) {
+        r->max_err = err;
+        r->worst = i;
+        r->worst_value = value;
+        r->worst_ref = ref;
+    }
+}
+
+void reference_sample_build(struct reference_sample *s, enum layout layout, int m, int n, int k,
+                            const float *A, const float *B, unsigned long long seed)
+{
+    struct rng r = {seed ^ 0x5eed5a3b1eull};
+    size_t corners[4] = {0, (size_t)n - 1, (size_t)(m - 1) * n, (size_t)m * n - 1};
+    s->count = SAMPLE_RANDOM + 4;
+    s->index = host_alloc(s->count * sizeof *s->index);
+    s->exact = host_alloc(s->count * sizeof *s->exact);
+    s->abs_sum = host_alloc(s->count * sizeof *s->abs_sum);
+    for (size_t i = 0; i < s->count; i++) {
+        size_t idx = i < 4 ? corners[i] : rng_next(&r) % ((size_t)m * n);
+        size_t row = idx / n, col = idx % n;
+        double sum = 0.0, abs_sum = 0.0;
+        for (int kk = 0; kk < k; kk++) {
+            double b = layout == LAYOUT_TN ? B[col * k + kk] : B[(size_t)kk * n + col];
+            double prod = (double)A[row * k + kk] * b;
+            sum += prod;
+            abs_sum += fabs(prod);
+        }
+        s->index[i] = idx;
+        s->exact[i] = sum;
+        s->abs_sum[i] = abs_sum;
+    }
+}
+
+void reference_sample_free(struct reference_sample *s)
+{
+    free(s->index);
+    free(s->exact);
+    free(s->abs_sum);
+}
+
+struct check_result check_against_sample(const struct reference_sample *s, enum dtype t, const void *C, double tol)
+{
+    struct check_result r = {0};
+    for (size_t i = 0; i < s->count; i++) {
+        double c = stored_value(t, C, s->index[i]);
+        note(&r, s->index[i], c, s->exact[i], fabs(c - s->exact[i]) / s->abs_sum[i]);
+    }
+    r.ok = !r.nonfinite && r.max_err <= tol;
+    return r;
+}
+
+struct check_result check_against_full(enum dtype t, const void *C, const void *ref, const float *norm,
+                                       size_t count, double tol)
+{
+    struct check_result r = {0};
+    for (size_t i = 0; i < count; i++) {
+        double c = stored_value(t, C, i), expect = stored_value(t, ref, i);
+        note(&r, i, c, expect, fabs(c - expect) / norm[i]);
+    }
+    r.ok = !r.nonfinite && r.max_err <= tol;
+    return r;
+}
+
+void print_worst(const char *label, const struct check_result *r, int n, double tol)
+{
+    fprintf(stderr, "FAIL %s: C[%zu][%zu] = %.6g, expected %.6g (error %.3g, tolerance %.3g)%s\n", label,
+            r->worst / n, r->worst % n, r->worst_value, r->worst_ref, r->max_err, tol,
+            r->nonfinite ? ": not finite (unwritten or overflowed)" : "");
+}

@@ -1,0 +1,41 @@
+/* Correctness: every element against cuBLAS, a random sample against an fp64 CPU reference.
+ * Error of an element = |c - ref| / sum_k |a*b| (does not blow up where c is near zero). */
+#ifndef VERIFY_H
+#define VERIFY_H
+
+#include "harness.h"
+
+#include <stddef.h>
+
+struct check_result {
+    int ok;
+    double max_err;
+    size_t worst;        /* row-major index of the worst element (or of the first non-finite one) */
+    double worst_value, worst_ref;
+    int nonfinite;       /* NaN or Inf seen: never passes */
+};
+
+/* The fp64 reference on a sample of output elements. */
+struct reference_sample {
+    size_t count;
+    size_t *index;       /* row-major indices into C */
+    double *exact;       /* sum_k a*b in fp64 */
+    double *abs_sum;     /* sum_k |a*b| in fp64 */
+};
+
+/* At least 1024 random elements plus the four corners of C. */
+void reference_sample_build(struct reference_sample *s, enum layout layout, int m, int n, int k,
+                            const float *A, const float *B, unsigned long long seed);
+void reference_sample_free(struct reference_sample *s);
+
+struct check_result check_against_sample(const struct reference_sample *s, enum dtype t, const void *C,
+                                         double tol);
+
+/* Every element of C against ref (both stored as t); norm holds sum_k |a*b| per element. */
+struct check_result check_against_full(enum dtype t, const void *C, const void *ref, const float *norm,
+                                       size_t count, double tol);
+
+/* "C[row][col] = value, expected ref (error e > tolerance)" on stderr. */
+void print_worst(const char *label, const struct check_result *r, int n, double tol);
+
+#endif

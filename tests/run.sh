@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# make test: host tests and argument rejection (no GPU needed), then, when a GPU is visible,
+# every step on the shape matrix for each of its precisions. Last line: N passed, N failed[, N skipped].
+# Usage: tests/run.sh STEP...   (BUILD selects the build folder)
+set -u
+BUILD=${BUILD:-build}
+passed=0 failed=0 skipped=0
+pass() { passed=$((passed + 1)); echo "PASS $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+# expect_exit WANT DESCRIPTION CMD...: exit code WANT and a one-line reason on stderr.
+expect_exit() {
+    local want=$1 desc=$2 err rc
+    shift 2
+    err=$("$@" 2>&1 >/dev/null)
+    rc=$?
+    if [ "$rc" -eq "$want" ] && [ -n "$err" ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]; then
+        pass "$desc: exit $rc, '$err'"
+    else
+        fail "$desc: exit $rc (want $want), stderr: ${err:-<empty>}"
+    fi
+}
+
+# The step's own contract, read from its --help: K multiple, kernel name, precisions.
+k_multiple() { "$BUILD/$1" --help | sed -n 's/.* K of \([0-9]*\);.*/\1/p'; }
+dtypes() { "$BUILD/$1" --help | sed -n 's/^dtype: \(.*\) (or all)$/\1/p'; }
+
+echo "== host tests"
+host_out=$("$BUILD/test_host")
+host_rc=$?
+while read -r verdict rest; do
+    case $verdict in
+    PASS) pass "$rest" ;;
+    FAIL) fail "$rest" ;;
+    esac
+done <<<"$host_out"
+[ "$host_rc" -le 1 ] || fail "test_host crashed (exit $host_rc)"
+
+echo "== argument and shape rejection (exit 2, before any CUDA call)"
+for step in "$@"; do
+    bin=$BUILD/$step
+    kq=$(k_multiple "$step")
+    expect_exit 2 "$step M = 1000" "$bin" --m 1000 --n 128 --k "$kq"
+    expect_exit 2 "$step K = $((kq / 2))" "$bin" --m 128 --n 128 --k $((kq / 2))
+    expect_exit 2 "$step K = $((kq * 3 / 2)) (not a multiple of $kq)" "$bin" --m 128 --n 128 --k $((kq * 3 / 2))
+    expect_exit 2 "$step size 0" "$bin" --size 0
+    expect_exit 2 "$step negative M" "$bin" --m -128 --n 128 --k "$kq"
+    expect_exit 2 "$step non-numeric size" "$bin" --size abc
+    expect_exit 2 "$step trailing garbage" "$bin" --size 128x
+    expect_exit 2 "$step size overflowing 64 bits" "$bin" --size 99999999999999999999999
+    expect_exit 2 "$step M*N = 2^32 elements" "$bin" --m 65536 --n 65536 --k "$kq"
+    expect_exit 2 "$step M*K = 2^31 elements" "$bin" --m 131072 --n 128 --k 16384
+    expect_exit 2 "$step K*N = 2^31 elements" "$bin" --m 128 --n 131072 --k 16384
+    expect_exit 2 "$step unknown dtype" "$bin" --dtype fp64
+    expect_exit 2 "$step zero iterations" "$bin" --iters 0
+    expect_exit 2 "$step unknown option" "$bin" --bogus
+    expect_exit 2 "$step M without N and K" "$bin" --m 256
+    expect_exit 2 "$step --size with --m" "$bin" --size 256 --m 256
+    expect_exit 2 "$step missing value" "$bin" --size
+done
+
+gpu_cases() { # STEP: the shape matrix, K rounded up to the step's multiple
+    local kq
+    kq=$(k_multiple "$1")
+    echo "128 128 $kq"
+    echo "256 384 $((kq * 3))"
+    echo "1152 1152 1152"
+    echo "1024 3072 512"
+    echo "4096 4096 4096"
+    echo "16384 128 4096"
+}
+
+first=$1
+"$BUILD/$first" --info >/dev/null 2>&1
+gpu_rc=$?
+if [ "$gpu_rc" -eq 3 ]; then
+    echo "== no GPU visible: each step must say so with exit 3"
+    for step in "$@"; do
+        expect_exit 3 "$step without a GPU" "$BUILD/$step" --size 256
+        for dt in $(dtypes "$step"); do
+            skipped=$((skipped + $(gpu_cases "$step" | wc -l)))
+        done
+    done
+elif [ "$gpu_rc" -ne 0 ]; then
+    fail "$first --info exited $gpu_rc"
+else
+    "$BUILD/$first" --info
+    echo "== GPU: every step x precision x shape, checked against cuBLAS and fp64"
+    expect_exit 3 "no visible GPU (CUDA_VISIBLE_DEVICES=)" env CUDA_VISIBLE_DEVICES= "$BUILD/$first" --size 256
+    expect_exit 2 "--device beyond the visible GPUs" "$BUILD/$first" --size 256 --device 63
+    for step in "$@"; do
+        for dt in $(dtypes "$step"); do
+            while read -r m n k; do
+                out=$("$BUILD/$step" --m "$m" --n "$n" --k "$k" --dtype "$dt" --iters 2 --warmup 1 --csv 2>&1)
+                rc=$?
+                rows=$(printf '%s\n' "$out" | grep -c ",ok,")
+                if [ "$rc" -eq 0 ] && [ "$rows" -ge 2 ]; then
+                    pass "$step $dt ${m}x${n}x${k}: $(printf '%s\n' "$out" | tail -n 1 | cut -d, -f3,9,13,14)"
+                else
+                    fail "$step $dt ${m}x${n}x${k}: exit $rc"
+                    printf '%s\n' "$out" | sed 's/^/    /'
+                fi
+            done < <(gpu_cases "$step")
+        done
+    done
+fi
+
+if [ "$skipped" -gt 0 ]; then
+    echo "$passed passed, $failed failed, $skipped skipped"
+else
+    echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]
