@@ -7,6 +7,8 @@ CUDART    ?= static
 BUILD     ?= build
 SIZE      ?= 4096
 SIZES     ?= 2048 4096 8192 12288 16384
+STAGES    ?= 2
+SWEEP_STEPS ?= $(filter 08_%,$(ALL_STEPS))
 
 # Targets every step is built for. With no ARCH given: the visible GPU's compute capability, or,
 # with no GPU, every architecture of the ladder that this nvcc knows (a fat binary).
@@ -73,9 +75,15 @@ test: all
 sanitize: all
 	@BUILD=$(BUILD) bash tests/sanitize.sh $(STEPS)
 
-# results/<gpu>/ladder.{csv,md}; the folder is named after the GPU, e.g. results/nvidia-h200.
+sweep: all
+	@BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" bash common/sweep.sh $(STEPS)
+
+# results/<gpu>/: the ladder (every step at SIZE^3) and the sweep of SWEEP_STEPS over SIZES;
+# the folder is named after the GPU, e.g. results/nvidia-h200.
+RESULTS_DIR = results/$$($(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //; s/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
 results: all
-	@BUILD=$(BUILD) bash common/ladder.sh --results results/$$($(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //; s/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-') $(SIZE) $(STEPS)
+	@BUILD=$(BUILD) bash common/ladder.sh --results $(RESULTS_DIR) $(SIZE) $(STEPS)
+	@BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" bash common/sweep.sh --results $(RESULTS_DIR) $(SWEEP_STEPS)
 
 # The lesson of step NN: its kernel.cu and main.c against step NN-1.
 diff:
@@ -89,7 +97,8 @@ help:
 	@echo "make run          the TFLOPS ladder against cuBLAS at SIZE^3 (SIZE=$(SIZE))"
 	@echo "make test         host tests, then every step on the shape matrix when a GPU is present"
 	@echo "make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step"
-	@echo "make results      write results/<gpu>/ladder.csv and ladder.md from this GPU"
+	@echo "make sweep        each step over SIZES (and STAGES for 08): TFLOPS and ratio to cuBLAS"
+	@echo "make results      write results/<gpu>/ (ladder.csv/md, sweep.csv of SWEEP_STEPS) from this GPU"
 	@echo "make diff STEP=NN what step NN changed against step NN-1"
 	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CUDART=static|shared VERBOSE=1 (ptxas report)"
 

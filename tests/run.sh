@@ -24,6 +24,7 @@ expect_exit() {
 # The step's own contract, read from its --help: K multiple, kernel name, precisions.
 k_multiple() { "$BUILD/$1" --help | sed -n 's/.* K of \([0-9]*\);.*/\1/p'; }
 dtypes() { "$BUILD/$1" --help | sed -n 's/^dtype: \(.*\) (or all)$/\1/p'; }
+has_stages() { "$BUILD/$1" --help | grep -q -- --stages; }
 
 echo "== host tests"
 host_out=$("$BUILD/test_host")
@@ -57,9 +58,18 @@ for step in "$@"; do
     expect_exit 2 "$step M without N and K" "$bin" --m 256
     expect_exit 2 "$step --size with --m" "$bin" --size 256 --m 256
     expect_exit 2 "$step missing value" "$bin" --size
+    if has_stages "$step"; then
+        expect_exit 2 "$step x4 with K = 48" "$bin" --m 128 --n 128 --k 48 --variant x4
+        expect_exit 2 "$step stages 6" "$bin" --stages 6
+        expect_exit 2 "$step stages 1" "$bin" --stages 1
+        expect_exit 2 "$step unknown variant" "$bin" --variant x8
+        expect_exit 2 "$step swizzle stride 100" "$bin" --swizzle-stride 100
+    else
+        expect_exit 2 "$step has no --stages" "$bin" --stages 2
+    fi
 done
 
-gpu_cases() { # STEP: the shape matrix, K rounded up to the step's multiple
+gpu_shapes() { # STEP: the shape matrix, K rounded to the step's multiple
     local kq
     kq=$(k_multiple "$1")
     echo "128 128 $kq"
@@ -68,6 +78,28 @@ gpu_cases() { # STEP: the shape matrix, K rounded up to the step's multiple
     echo "1024 3072 512"
     echo "4096 4096 4096"
     echo "16384 128 4096"
+    if has_stages "$1"; then
+        echo "128 128 32"  # x4: one tile, shorter than any pipeline
+        echo "256 128 80"  # 5 tiles: not a multiple of the stage count
+    fi
+}
+
+gpu_cases() { # STEP DTYPE: one line of arguments per GPU test
+    local m n k s
+    while read -r m n k; do
+        if ! has_stages "$1"; then
+            echo "--m $m --n $n --k $k --dtype $2"
+            continue
+        fi
+        for s in 2 3 4 5; do
+            if [ $((k % 32)) -eq 0 ]; then
+                echo "--m $m --n $n --k $k --dtype $2 --stages $s --variant all"
+            else
+                echo "--m $m --n $n --k $k --dtype $2 --stages $s --variant base"
+                echo "--m $m --n $n --k $k --dtype $2 --stages $s --variant swizzle"
+            fi
+        done
+    done < <(gpu_shapes "$1")
 }
 
 first=$1
@@ -78,7 +110,7 @@ if [ "$gpu_rc" -eq 3 ]; then
     for step in "$@"; do
         expect_exit 3 "$step without a GPU" "$BUILD/$step" --size 256
         for dt in $(dtypes "$step"); do
-            skipped=$((skipped + $(gpu_cases "$step" | wc -l)))
+            skipped=$((skipped + $(gpu_cases "$step" "$dt" | wc -l)))
         done
     done
 elif [ "$gpu_rc" -ne 0 ]; then
@@ -90,17 +122,18 @@ else
     expect_exit 2 "--device beyond the visible GPUs" "$BUILD/$first" --size 256 --device 63
     for step in "$@"; do
         for dt in $(dtypes "$step"); do
-            while read -r m n k; do
-                out=$("$BUILD/$step" --m "$m" --n "$n" --k "$k" --dtype "$dt" --iters 2 --warmup 1 --csv 2>&1)
+            while read -r args; do
+                # shellcheck disable=SC2086 # args is a list of options
+                out=$("$BUILD/$step" $args --iters 2 --warmup 1 --csv 2>&1)
                 rc=$?
                 rows=$(printf '%s\n' "$out" | grep -c ",ok,")
                 if [ "$rc" -eq 0 ] && [ "$rows" -ge 2 ]; then
-                    pass "$step $dt ${m}x${n}x${k}: $(printf '%s\n' "$out" | tail -n 1 | cut -d, -f3,9,13,14)"
+                    pass "$step $args: $(printf '%s\n' "$out" | grep ",ok," | tail -n +2 | cut -d, -f3,9,14 | tr '\n' ' ')"
                 else
-                    fail "$step $dt ${m}x${n}x${k}: exit $rc"
+                    fail "$step $args: exit $rc"
                     printf '%s\n' "$out" | sed 's/^/    /'
                 fi
-            done < <(gpu_cases "$step")
+            done < <(gpu_cases "$step" "$dt")
         done
     done
 fi
