@@ -147,7 +147,7 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
         call.opts.variant = kern->variant;
         char name[64];
         if (step->has_tn_options)
-            snprintf(name, sizeof name, "%s/s%d", kern->name, call.opts.stages);
+            snprintf(name, sizeof name, "%s_%s_s%d", kern->name, variant_name(kern->variant), call.opts.stages);
         else
             snprintf(name, sizeof name, "%s", kern->name);
 

@@ -1,0 +1,192 @@
+// Step 08: the multi-stage TN kernel of the LeetCUDA study note. C[M][N] = A[M][K] * B[N][K]^T,
+// all row-major, fp16 in and fp16 accumulate. A K_STAGE-deep cp.async ring hides global
+// latency; three variants show what the shared layout and the fragment schedule are worth.
+#include "launch.h"
+#include "ptx.cuh"
+#include "swizzle.h"
+
+#define BM 128
+#define BN 128
+#define BK 16 // one k-plane: a 32-byte row of 16 halves
+
+// base:    plain rows for A (2-way ldmatrix conflict: rows r and r+4 share banks), B rows padded
+//          by 8 halves to 48 bytes (conflict-free, 50% more shared memory for B);
+// swizzle: no padding; both 16-byte halves of a row swap when row bit 2 is set (SWIZZLE_TN);
+// x4:      a stage holds K = 32 as two k-planes, B comes in with one ldmatrix.x4 for both, and
+//          the second plane's fragments load while the first plane's mma run. Swizzled.
+#define SWIZZLE_TN(row, col) swizzle_tn_row32(row, col)
+
+template <int VARIANT>
+struct TnLayout {
+    static constexpr int PLANES = VARIANT == VARIANT_X4 ? 2 : 1;
+    static constexpr int A_STRIDE = BK;                                   // halves per A row
+    static constexpr int B_STRIDE = VARIANT == VARIANT_BASE ? BK + 8 : BK; // halves per B row
+    static constexpr int A_PLANE = BM * A_STRIDE, B_PLANE = BN * B_STRIDE;
+    static constexpr int STAGE = PLANES * (A_PLANE + B_PLANE);           // halves per stage
+    static constexpr bool SWIZZLED = VARIANT != VARIANT_BASE;
+    __device__ static int swizzle(int row, int col) { return SWIZZLED ? SWIZZLE_TN(row, col) : col; }
+};
+
+// 8 warps as 2 (M) x 4 (N), numbered down the columns (warp_id_m = warp_id % 2); a warp owns
+// 64 x 32 of C = 4 x 4 mma tiles, each accumulated in two half2 registers.
+template <int K_STAGE, int VARIANT>
+__global__ void __launch_bounds__(256, 2)
+hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, int M,
+                    int N, int K)
+{
+    using L = TnLayout<VARIANT>;
+    extern __shared__ __align__(128) __half smem[]; // K_STAGE x [planes x A tile | planes x B tile]
+
+    // Block swizzle: N is cut into bands of gridDim.x tiles, one band per blockIdx.z, so the
+    // blocks resident together share one band of B in L2. The last band may be narrower: its
+    // surplus blocks leave as a whole, before any barrier.
+    const int bx = blockIdx.z * gridDim.x + blockIdx.x, by = blockIdx.y;
+    if (bx * BN >= N)
+        return;
+
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = tid / 32;
+    const int warp_id_m = warp_id % 2, warp_id_n = warp_id / 2;
+    const __half *A_tile = A + by * BM * K;
+    const __half *B_tile = B + bx * BN * K;
+
+    auto As = [&](int slot, int plane, int row, int col) { return smem + slot * L::STAGE + plane * L::A_PLANE + row * L::A_STRIDE + L::swizzle(row, col); };
+    auto Bs = [&](int slot, int plane, int row, int col) { return smem + slot * L::STAGE + L::PLANES * L::A_PLANE + plane * L::B_PLANE + row * L::B_STRIDE + L::swizzle(row, col); };
+
+    uint32_t sum[4][4][2] = {}; // half2 accumulators, 32 registers
+
+    // One K tile = PLANES x 16 halves of 128 rows of A and of B: each thread copies one 16-byte
+    // half-row of each per plane (row tid/2, half tid%2). Always one commit group per call.
+    const int num_tiles = K / (BK * L::PLANES);
+    auto load_tile = [&](int slot, int tile) {
+        if (tile < num_tiles) {
+            const int row = tid / 2, col = (tid % 2) * 8, k0 = tile * BK * L::PLANES;
+#pragma unroll
+            for (int p = 0; p < L::PLANES; p++) {
+                cp_async_cg16(As(slot, p, row, col), A_tile + row * K + k0 + p * BK + col);
+                cp_async_cg16(Bs(slot, p, row, col), B_tile + row * K + k0 + p * BK + col);
+            }
+        }
+        cp_async_commit(); // an empty group past the last tile keeps the wait counts uniform
+    };
+
+    // A fragment: lanes 0-15 rows 0-15 at k 0-7, lanes 16-31 the same rows at k 8-15.
+    auto load_a = [&](uint32_t (&a_frag)[4][4], int slot, int plane) {
+#pragma unroll
+        for (int m_idx = 0; m_idx < 4; m_idx++)
+            ldmatrix_x4(a_frag[m_idx], As(slot, plane, warp_id_m * 64 + m_idx * 16 + lane % 16, (lane / 16) * 8));
+    };
+
+    auto mma_plane = [&](const uint32_t (&a_frag)[4][4], const uint32_t (&b_frag)[4][2]) {
+#pragma unroll
+        for (int m_idx = 0; m_idx < 4; m_idx++)
+#pragma unroll
+            for (int n_idx = 0; n_idx < 4; n_idx++)
+                mma_m16n8k16_f16acc(sum[m_idx][n_idx], a_frag[m_idx], b_frag[n_idx]);
+    };
+
+    auto compute_tile = [&](int slot) {
+        uint32_t a_frag[L::PLANES][4][4], b_frag[L::PLANES][4][2];
+        if constexpr (VARIANT == VARIANT_X4) {
+            // B: one ldmatrix.x4 per n_idx; lanes 0-15 address plane 0 (k 0-7, 8-15), lanes
+            // 16-31 plane 1: both planes' b0,b1 arrive in one instruction.
+#pragma unroll
+            for (int n_idx = 0; n_idx < 4; n_idx++) {
+                uint32_t r[4];
+                ldmatrix_x4(r, Bs(slot, lane / 16, warp_id_n * 32 + n_idx * 8 + lane % 8, ((lane / 8) % 2) * 8));
+                b_frag[0][n_idx][0] = r[0];
+                b_frag[0][n_idx][1] = r[1];
+                b_frag[1][n_idx][0] = r[2];
+                b_frag[1][n_idx][1] = r[3];
+            }
+            load_a(a_frag[0], slot, 0);
+            load_a(a_frag[1], slot, 1); // in flight while plane 0's mma run
+            mma_plane(a_frag[0], b_frag[0]);
+            mma_plane(a_frag[1], b_frag[1]);
+        } else {
+            // B: Bs is [n][k], so a plain ldmatrix.x2 yields b0 (k 0-7) and b1 (k 8-15) of
+            // column n = lane/4 directly; lanes 16-31 repeat valid addresses.
+#pragma unroll
+            for (int n_idx = 0; n_idx < 4; n_idx++)
+                ldmatrix_x2(b_frag[0][n_idx], Bs(slot, 0, warp_id_n * 32 + n_idx * 8 + lane % 8, ((lane / 8) % 2) * 8));
+            load_a(a_frag[0], slot, 0);
+            mma_plane(a_frag[0], b_frag[0]);
+        }
+    };
+
+    // Prologue: K_STAGE-1 tiles in flight, one group each; wait until the oldest has landed.
+#pragma unroll
+    for (int s = 0; s < K_STAGE - 1; s++)
+        load_tile(s, s);
+    cp_async_wait_group<K_STAGE - 2>();
+    __syncthreads();
+
+    // Each iteration refills the slot read one iteration ago (everyone passed the barrier since)
+    // with tile kt+K_STAGE-1, computes tile kt, then waits until at most K_STAGE-2 groups are
+    // pending: that is tile kt+1 landed. Past the last tile the groups are empty: the drain.
+    for (int kt = 0; kt < num_tiles; kt++) {
+        load_tile((kt + K_STAGE - 1) % K_STAGE, kt + K_STAGE - 1);
+        compute_tile(kt % K_STAGE);
+        cp_async_wait_group<K_STAGE - 2>();
+        __syncthreads();
+    }
+
+    // Collective store: a lane holds 2 halves of row g (and of g+8); lanes +1..+3 hold the
+    // next 6, so lane%4 == 0 gathers them and writes the 8 halves as one 16-byte store.
+    const int g = lane / 4;
+#pragma unroll
+    for (int m_idx = 0; m_idx < 4; m_idx++)
+#pragma unroll
+        for (int n_idx = 0; n_idx < 4; n_idx++)
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                uint32_t v = sum[m_idx][n_idx][h];
+                uint4 row8 = make_uint4(v, __shfl_down_sync(0xffffffff, v, 1), __shfl_down_sync(0xffffffff, v, 2),
+                                        __shfl_down_sync(0xffffffff, v, 3));
+                int row = by * BM + warp_id_m * 64 + m_idx * 16 + g + h * 8, col = bx * BN + warp_id_n * 32 + n_idx * 8;
+                if (lane % 4 == 0)
+                    *reinterpret_cast<uint4 *>(&C[row * N + col]) = row8;
+            }
+}
+
+template <int K_STAGE, int VARIANT>
+static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, int stride,
+                          cudaStream_t stream)
+{
+    constexpr int smem_bytes = K_STAGE * TnLayout<VARIANT>::STAGE * sizeof(__half);
+    static bool configured = false; // raise the dynamic limit once, outside the timed launches
+    if (!configured) {
+        cudaError_t err = cudaFuncSetAttribute(hgemm_mma_tn_stages<K_STAGE, VARIANT>,
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
+        if (err != cudaSuccess)
+            return err;
+        configured = true;
+    }
+    int n_tiles = n / BN, band = stride / BN < n_tiles ? stride / BN : n_tiles;
+    dim3 grid(band, m / BM, (n_tiles + band - 1) / band);
+    hgemm_mma_tn_stages<K_STAGE, VARIANT><<<grid, 256, smem_bytes, stream>>>(
+        static_cast<const __half *>(A), static_cast<const __half *>(B), static_cast<__half *>(C), m, n, k);
+    return cudaGetLastError();
+}
+
+template <int VARIANT>
+static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k,
+                                 const struct launch_opts *o, cudaStream_t s)
+{
+    switch (o->stages) {
+    case 2: return launch<2, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 3: return launch<3, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 4: return launch<4, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 5: return launch<5, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+GEMM_LAUNCHER(launch_hgemm_mma_tn_stages)
+{
+    switch (opts->variant) {
+    case VARIANT_BASE: return launch_stages<VARIANT_BASE>(A, B, C, m, n, k, opts, stream);
+    case VARIANT_SWIZZLE: return launch_stages<VARIANT_SWIZZLE>(A, B, C, m, n, k, opts, stream);
+    case VARIANT_X4: return launch_stages<VARIANT_X4>(A, B, C, m, n, k, opts, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
