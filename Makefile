@@ -43,7 +43,7 @@ HARNESS_SRC := $(wildcard common/*.c)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 BINARIES    := $(STEPS:%=$(BUILD)/%)
 
-.PHONY: all run test sanitize sweep results diff clean help FORCE
+.PHONY: all run test sanitize sweep results ncu diff clean help FORCE
 .SECONDARY:
 all: $(BINARIES) $(BUILD)/test_host
 
@@ -85,6 +85,9 @@ results: all
 	@BUILD=$(BUILD) bash common/ladder.sh --results $(RESULTS_DIR) $(SIZE) $(STEPS)
 	@BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" bash common/sweep.sh --results $(RESULTS_DIR) $(SWEEP_STEPS)
 
+ncu: all
+	@BUILD=$(BUILD) bash common/ncu.sh --results $(RESULTS_DIR) $(SIZE) $(STEPS)
+
 # The lesson of step NN: its kernel.cu and main.c against step NN-1.
 diff:
 	@bash common/diff.sh $(STEP)
@@ -99,6 +102,7 @@ help:
 	@echo "make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step"
 	@echo "make sweep        each step over SIZES (and STAGES for 08): TFLOPS and ratio to cuBLAS"
 	@echo "make results      write results/<gpu>/ (ladder.csv/md, sweep.csv of SWEEP_STEPS) from this GPU"
+	@echo "make ncu          Nsight Compute counters per step into results/<gpu>/ncu.md"
 	@echo "make diff STEP=NN what step NN changed against step NN-1"
 	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CUDART=static|shared VERBOSE=1 (ptxas report)"
 

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# make ncu: Nsight Compute counters for each step's kernels at SIZE^3 (clocks left alone):
+# shared-memory wavefronts and bank conflicts (ld, st), ldmatrix count, L2 hit rate, DRAM bytes,
+# achieved occupancy. Prints a markdown table; with --results DIR writes DIR/ncu.md.
+# Usage: common/ncu.sh [--results DIR] SIZE STEP...
+set -u
+BUILD=${BUILD:-build}
+results=
+if [ "${1:-}" = --results ]; then
+    results=$2
+    shift 2
+fi
+size=$1
+shift
+command -v ncu >/dev/null || { echo "ncu not found (Nsight Compute ships with the CUDA toolkit)"; exit 3; }
+metrics=gpu__time_duration.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,sm__inst_executed_op_ldsm.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,sm__warps_active.avg.pct_of_peak_sustained_active
+table=$(mktemp)
+trap 'rm -f "$table"' EXIT
+{
+    echo "| step | kernel | ns | shared ld wavefronts | ld conflicts | shared st wavefronts | st conflicts | ldmatrix | L2 hit % | DRAM read | occupancy % |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+} >"$table"
+for step in "$@"; do
+    extra=
+    "$BUILD/$step" --help | grep -q -- --stages && extra="--variant all --stages 2"
+    # shellcheck disable=SC2086 # extra is a list of options
+    ncu --clock-control none --kernel-name regex:'^(sgemm|hgemm)' --metrics "$metrics" --csv --page raw --print-units base \
+        "$BUILD/$step" --size "$size" --dtype all $extra --iters 1 --warmup 0 --no-check 2>/dev/null |
+        awk -F'","' -v step="$step" '
+            { sub(/^"/, ""); sub(/"$/, "") }
+            /^ID/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
+            /^[0-9]/ && ("Kernel Name" in col) {
+                k = $col["Kernel Name"]; sub(/\(.*/, "", k); sub(/^void /, "", k); gsub(/</, "[", k); gsub(/>/, "]", k)
+                printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", step, k, $col["gpu__time_duration.sum"],
+                    $col["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"],
+                    $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"],
+                    $col["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"],
+                    $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"],
+                    $col["sm__inst_executed_op_ldsm.sum"], $col["lts__t_sector_hit_rate.pct"],
+                    $col["dram__bytes_read.sum"], $col["sm__warps_active.avg.pct_of_peak_sustained_active"]
+            }' >>"$table"
+done
+cat "$table"
+if [ -n "$results" ]; then
+    mkdir -p "$results"
+    {
+        echo "# Nsight Compute counters, M = N = K = $size"
+        echo
+        echo "- GPU: $("$BUILD/$1" --info 2>&1)"
+        echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+        echo "- commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+        echo "- command: \`make ncu SIZE=$size\` (ncu --clock-control none, one launch of each kernel; 08 at 2 stages)"
+        echo "- values and units as ncu reports them with --print-units base (time in ns, DRAM in bytes); a conflict is a wavefront beyond the first one a request needs"
+        echo
+        cat "$table"
+    } >"$results/ncu.md"
+    echo "wrote $results/ncu.md"
+fi
