@@ -4,6 +4,8 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v nvcc 2>/dev/null || echo
 NVCC      ?= $(CUDA_HOME)/bin/nvcc
 CC        ?= gcc
 CUDART    ?= static
+CCBIN     ?=
+LDFLAGS   ?=
 BUILD     ?= build
 SIZE      ?= 4096
 SIZES     ?= 2048 4096 8192 12288 16384
@@ -35,7 +37,8 @@ ifeq ($(strip $(STEPS)),)
 endif
 
 GENCODE   := $(foreach a,$(ARCH),-gencode arch=compute_$(a),code=sm_$(a))
-NVCCFLAGS := -O3 -std=c++17 --threads 0 -Icommon $(GENCODE) -Xcompiler -Wall $(if $(VERBOSE),-Xptxas -v)
+HOSTCC    := $(if $(CCBIN),-ccbin $(CCBIN))
+NVCCFLAGS := -O3 -std=c++17 --threads 0 -Icommon $(GENCODE) $(HOSTCC) -Xcompiler -Wall $(if $(VERBOSE),-Xptxas -v)
 CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Icommon -I$(CUDA_HOME)/include -MMD -MP
 LDLIBS    := -lcublas
 
@@ -61,7 +64,7 @@ $(BUILD)/obj/%/kernel.o: %/kernel.cu $(BUILD)/arch.txt
 	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/%: $(BUILD)/obj/%/main.o $(BUILD)/obj/%/kernel.o $(HARNESS_OBJ)
-	$(NVCC) --cudart $(CUDART) $^ -o $@ $(LDLIBS)
+	$(NVCC) $(HOSTCC) --cudart $(CUDART) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/numeric.o
 	$(CC) $^ -o $@ -lm
@@ -104,6 +107,7 @@ help:
 	@echo "make results      write results/<gpu>/ (ladder.csv/md, sweep.csv of SWEEP_STEPS) from this GPU"
 	@echo "make ncu          Nsight Compute counters per step into results/<gpu>/ncu.md"
 	@echo "make diff STEP=NN what step NN changed against step NN-1"
-	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CUDART=static|shared VERBOSE=1 (ptxas report)"
+	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CCBIN (nvcc's host compiler) LDFLAGS"
+	@echo "           CUDART=static|shared VERBOSE=1 (ptxas register/spill report) SIZE SIZES STAGES"
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
