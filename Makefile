@@ -46,9 +46,9 @@ HARNESS_SRC := $(wildcard common/*.c)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 BINARIES    := $(STEPS:%=$(BUILD)/%)
 
-.PHONY: all run test sanitize sweep results ncu diff clean help FORCE
+.PHONY: all run test sanitize sweep results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
-all: $(BINARIES) $(BUILD)/test_host
+all: $(BINARIES) $(BUILD)/test_host $(BUILD)/conflicts
 
 # Rebuild the kernels whenever ARCH changes.
 $(BUILD)/arch.txt: FORCE
@@ -69,6 +69,13 @@ $(BUILD)/%: $(BUILD)/obj/%/main.o $(BUILD)/obj/%/kernel.o $(HARNESS_OBJ)
 $(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/numeric.o
 	$(CC) $^ -o $@ -lm
 
+$(BUILD)/conflicts: $(BUILD)/obj/tests/conflicts.o
+	$(CC) $^ -o $@
+
+# The bank-conflict model of every shared-memory instruction (no GPU needed).
+conflicts: $(BUILD)/conflicts
+	@$(BUILD)/conflicts
+
 run: all
 	@BUILD=$(BUILD) bash common/ladder.sh $(SIZE) $(STEPS)
 
@@ -87,6 +94,11 @@ RESULTS_DIR = results/$$($(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //;
 results: all
 	@BUILD=$(BUILD) bash common/ladder.sh --results $(RESULTS_DIR) $(SIZE) $(STEPS)
 	@BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" bash common/sweep.sh --results $(RESULTS_DIR) $(SWEEP_STEPS)
+	-@python3 results/plot.py $(RESULTS_DIR)
+
+# PNG plots of results/<gpu>/ from its CSVs (matplotlib); GPU=nvidia-h200 works without a GPU.
+plots:
+	@python3 results/plot.py $(if $(GPU),results/$(GPU),$(RESULTS_DIR))
 
 ncu: all
 	@BUILD=$(BUILD) bash common/ncu.sh --results $(RESULTS_DIR) $(SIZE) $(STEPS)
@@ -105,7 +117,9 @@ help:
 	@echo "make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step"
 	@echo "make sweep        each step over SIZES (and STAGES for 08): TFLOPS and ratio to cuBLAS"
 	@echo "make results      write results/<gpu>/ (ladder.csv/md, sweep.csv of SWEEP_STEPS) from this GPU"
+	@echo "make plots        ladder.png and sweep.png from results/<gpu>/ CSVs (GPU=nvidia-h200; matplotlib)"
 	@echo "make ncu          Nsight Compute counters per step into results/<gpu>/ncu.md"
+	@echo "make conflicts    bank-conflict model of every shared access of every step (no GPU)"
 	@echo "make diff STEP=NN what step NN changed against step NN-1"
 	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CCBIN (nvcc's host compiler) LDFLAGS"
 	@echo "           CUDART=static|shared VERBOSE=1 (ptxas register/spill report) SIZE SIZES STAGES"

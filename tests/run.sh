@@ -37,6 +37,17 @@ while read -r verdict rest; do
 done <<<"$host_out"
 [ "$host_rc" -le 1 ] || fail "test_host crashed (exit $host_rc)"
 
+echo "== bank-conflict model against the articles' claims"
+model_out=$("$BUILD/conflicts" --check)
+model_rc=$?
+while read -r verdict rest; do
+    case $verdict in
+    PASS) pass "$rest" ;;
+    FAIL) fail "$rest" ;;
+    esac
+done <<<"$model_out"
+[ "$model_rc" -le 1 ] || fail "conflicts crashed (exit $model_rc)"
+
 echo "== argument and shape rejection (exit 2, before any CUDA call)"
 for step in "$@"; do
     bin=$BUILD/$step

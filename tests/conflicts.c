@@ -1,0 +1,289 @@
+/* make conflicts: a bank-conflict model of every shared-memory instruction of every step, no GPU.
+ * Each instruction is replayed lane by lane with the swizzles the kernels compile (swizzle.h) and
+ * the lane -> (row, col) mapping of its kernel.cu; the conflict degree of a request is the
+ * largest number of distinct 4-byte words one bank must serve in one phase (32 lanes for 4-byte
+ * accesses, 16 for 8-byte, 8 for 16-byte ones and for each 8x8 matrix of ldmatrix).
+ * It also predicts the 4096^3 totals that ncu reports (results/<gpu>/ncu.md): shared load and
+ * store wavefronts and the conflicts among them (wavefronts beyond one per phase).
+ * --check: one PASS/FAIL line per degree the articles claim; exit 1 if any fails. */
+#include "swizzle.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum op_kind { OP_LOAD, OP_STORE, OP_CP_ASYNC };
+
+struct smem_op {
+    const char *name;
+    enum op_kind kind;
+    int bytes;        /* per lane: 4, 8 or 16 (ldmatrix: 16 per row address) */
+    int lanes;        /* lanes whose address counts: 16 for ldmatrix.x2 */
+    int per_tile;     /* instances per warp and K tile (0 when per_block is used) */
+    int per_block;    /* instances per warp, once per block (the C staging) */
+    int claim;        /* the conflict degree the article states, 0 when it states none */
+    int (*addr)(int warp, int inst, int lane); /* byte address of the lane, tile-relative */
+};
+
+struct step_model {
+    const char *step;
+    int bk;                   /* K per tile */
+    const struct smem_op *ops;
+    int num_ops;
+};
+
+static int identity(int row, int col)
+{
+    (void)row;
+    return col;
+}
+
+/* tf32 steps (floats; As[128][16], Bs[128][16] transposed or Bs[16][128]) */
+#define F 4
+static int tf32_a_cp(int w, int i, int l) { int t = w * 32 + l, row = t / 4 + i * 64; return (row * 16 + (t % 4) * 4) * F; }
+static int tf32_a_cp_swz(int w, int i, int l) { int t = w * 32 + l, row = t / 4 + i * 64; return (row * 16 + swizzle_a_tf32(row, (t % 4) * 4)) * F; }
+/* inst = i*4 + j: float j of the float4 loaded from k row tid/32 + 8i */
+static int bt_store(int w, int inst, int l, int (*swz)(int, int))
+{
+    int t = w * 32 + l, k = t / 32 + (inst / 4) * 8, n = (t % 32) * 4 + inst % 4;
+    return (n * 16 + swz(n, k)) * F;
+}
+static int tf32_bt_store(int w, int i, int l) { return bt_store(w, i, l, identity); }
+static int tf32_bt_store_swz(int w, int i, int l) { return bt_store(w, i, l, swizzle_b_tf32_bt); }
+/* inst = k_step*4 + m_idx */
+static int a_ldsm_tf32(int w, int inst, int l, int (*swz)(int, int))
+{
+    int row = (w / 4) * 64 + (inst % 4) * 16 + l % 16, col = (inst / 4) * 8 + (l / 16) * 4;
+    return (row * 16 + swz(row, col)) * F;
+}
+static int tf32_a_ldsm(int w, int i, int l) { return a_ldsm_tf32(w, i, l, identity); }
+static int tf32_a_ldsm_swz(int w, int i, int l) { return a_ldsm_tf32(w, i, l, swizzle_a_tf32); }
+/* inst = k_step*4 + n_idx */
+static int bt_ldsm(int w, int inst, int l, int (*swz)(int, int))
+{
+    int row = (w % 4) * 32 + (inst % 4) * 8 + l % 8, col = (inst / 4) * 8 + ((l / 8) % 2) * 4;
+    return (row * 16 + swz(row, col)) * F;
+}
+static int tf32_bt_ldsm(int w, int i, int l) { return bt_ldsm(w, i, l, identity); }
+static int tf32_bt_ldsm_swz(int w, int i, int l) { return bt_ldsm(w, i, l, swizzle_b_tf32_bt); }
+static int tf32_bt_ldsm_old(int w, int i, int l) { return bt_ldsm(w, i, l, swizzle_b_tf32_bt_old); }
+static int tf32_b_cp(int w, int i, int l) { int t = w * 32 + l, row = t / 32 + i * 8; return (row * 128 + swizzle_b_f2_tf32(row, (t % 32) * 4)) * F; }
+/* inst = (k_step*4 + n_idx)*2 + (b0 or b1) */
+static int tf32_b_lds(int w, int inst, int l)
+{
+    int k = (inst / 8) * 8 + l % 4 + (inst % 2) * 4, n = (w % 4) * 32 + ((inst / 2) % 4) * 8 + l / 4;
+    return (k * 128 + swizzle_b_f2_tf32(k, n)) * F;
+}
+
+/* half steps (As[128][32], Bs[32][128], Cs[128][128]) */
+#define H 2
+static int half_a_cp(int w, int i, int l, int (*swz)(int, int)) { int t = w * 32 + l, row = t / 4 + i * 64; return (row * 32 + swz(row, (t % 4) * 8)) * H; }
+static int half_b_cp(int w, int i, int l, int (*swz)(int, int)) { int t = w * 32 + l, row = t / 16 + i * 16; return (row * 128 + swz(row, (t % 16) * 8)) * H; }
+static int half_a_ldsm(int w, int inst, int l, int (*swz)(int, int))
+{
+    int row = (w / 4) * 64 + (inst % 4) * 16 + l % 16, col = (inst / 4) * 16 + (l / 16) * 8;
+    return (row * 32 + swz(row, col)) * H;
+}
+static int half_b_ldsm_t(int w, int inst, int l, int (*swz)(int, int))
+{
+    int row = (inst / 4) * 16 + l % 16, col = (w % 4) * 32 + (inst % 4) * 8;
+    return (row * 128 + swz(row, col)) * H;
+}
+static int h05_a_cp(int w, int i, int l) { return half_a_cp(w, i, l, identity); }
+static int h05_b_cp(int w, int i, int l) { return half_b_cp(w, i, l, identity); }
+static int h05_a_ldsm(int w, int i, int l) { return half_a_ldsm(w, i, l, identity); }
+static int h05_b_ldsm(int w, int i, int l) { return half_b_ldsm_t(w, i, l, identity); }
+static int h06_a_cp(int w, int i, int l) { return half_a_cp(w, i, l, swizzle_a_half); }
+static int h06_b_cp(int w, int i, int l) { return half_b_cp(w, i, l, swizzle_b_half); }
+static int h06_a_ldsm(int w, int i, int l) { return half_a_ldsm(w, i, l, swizzle_a_half); }
+static int h06_b_ldsm(int w, int i, int l) { return half_b_ldsm_t(w, i, l, swizzle_b_half); }
+/* 07 C staging: inst = (m_idx*4 + n_idx)*2 + (row g or g+8): one packed pair per lane */
+static int c_stage(int w, int inst, int l, int (*swz)(int, int))
+{
+    int row = (w / 4) * 64 + (inst / 8) * 16 + l / 4 + (inst % 2) * 8, col = (w % 4) * 32 + ((inst / 2) % 4) * 8 + (l % 4) * 2;
+    return (row * 128 + swz(row, col)) * H;
+}
+static int h07_c_store(int w, int i, int l) { return c_stage(w, i, l, swizzle_c_half); }
+static int h07_c_store_plain(int w, int i, int l) { return c_stage(w, i, l, identity); }
+static int h07_c_read(int w, int i, int l)
+{
+    int chunk = i * 256 + w * 32 + l, row = chunk / 16, col = (chunk % 16) * 8;
+    return (row * 128 + swizzle_c_half(row, col)) * H;
+}
+
+/* 08 (32-byte rows of 16 halves; base pads B rows to 24 halves) */
+static int tn_swz(int row, int col) { return swizzle_tn_row32(row, col); }
+static int tn_cp(int w, int l, int stride, int (*swz)(int, int)) { int t = w * 32 + l, row = t / 2; return (row * stride + swz(row, (t % 2) * 8)) * H; }
+static int tn_a_ldsm(int w, int m, int l, int (*swz)(int, int)) { int row = (w % 2) * 64 + m * 16 + l % 16; return (row * 16 + swz(row, (l / 16) * 8)) * H; }
+static int tn_b_ldsm(int w, int n, int l, int stride, int (*swz)(int, int)) { int row = (w / 2) * 32 + n * 8 + l % 8; return (row * stride + swz(row, ((l / 8) % 2) * 8)) * H; }
+static int h08_base_a_cp(int w, int i, int l) { (void)i; return tn_cp(w, l, 16, identity); }
+static int h08_base_b_cp(int w, int i, int l) { (void)i; return tn_cp(w, l, 24, identity); }
+static int h08_base_a_ldsm(int w, int i, int l) { return tn_a_ldsm(w, i, l, identity); }
+static int h08_base_b_ldsm(int w, int i, int l) { return tn_b_ldsm(w, i, l, 24, identity); }
+static int h08_swz_cp(int w, int i, int l) { (void)i; return tn_cp(w, l, 16, tn_swz); }
+static int h08_swz_a_ldsm(int w, int i, int l) { return tn_a_ldsm(w, i, l, tn_swz); }
+static int h08_swz_b_ldsm(int w, int i, int l) { return tn_b_ldsm(w, i, l, 16, tn_swz); }
+/* x4: two k-planes of [128][16], 4 KB apart; inst = plane*4 + idx */
+#define PLANE_BYTES (128 * 16 * H)
+static int h08_x4_cp(int w, int i, int l) { return (i % 2) * PLANE_BYTES + tn_cp(w, l, 16, tn_swz); }
+static int h08_x4_a_ldsm(int w, int i, int l) { return (i / 4) * PLANE_BYTES + tn_a_ldsm(w, i % 4, l, tn_swz); }
+static int h08_x4_b_ldsm4(int w, int i, int l) { return (l / 16) * PLANE_BYTES + tn_b_ldsm(w, i, l, 16, tn_swz); }
+
+static const struct smem_op ops01[] = {
+    {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, tf32_a_cp},
+    {"B transposed stores", OP_STORE, 4, 32, 8, 0, 32, tf32_bt_store},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 8, 0, 4, tf32_a_ldsm},
+    {"B ldmatrix.x2", OP_LOAD, 16, 16, 8, 0, 4, tf32_bt_ldsm},
+};
+static const struct smem_op ops02[] = {
+    {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, tf32_a_cp_swz},
+    {"B transposed stores", OP_STORE, 4, 32, 8, 0, 8, tf32_bt_store_swz},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 8, 0, 1, tf32_a_ldsm_swz},
+    {"B ldmatrix.x2", OP_LOAD, 16, 16, 8, 0, 1, tf32_bt_ldsm_swz},
+};
+static const struct smem_op ops02_old[] = { /* not built: the article's older SWIZZLE_B */
+    {"B ldmatrix.x2, older SWIZZLE_B", OP_LOAD, 16, 16, 8, 0, 2, tf32_bt_ldsm_old},
+};
+static const struct smem_op ops03[] = {
+    {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, tf32_a_cp_swz},
+    {"B cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 1, tf32_b_cp},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 8, 0, 1, tf32_a_ldsm_swz},
+    {"B fragment 32-bit loads", OP_LOAD, 4, 32, 16, 0, 1, tf32_b_lds},
+};
+static const struct smem_op ops05[] = {
+    {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, h05_a_cp},
+    {"B cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, h05_b_cp},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 8, 0, 4, h05_a_ldsm},
+    {"B ldmatrix.x2.trans", OP_LOAD, 16, 16, 8, 0, 8, h05_b_ldsm},
+};
+static const struct smem_op ops06[] = {
+    {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 1, h06_a_cp},
+    {"B cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 1, h06_b_cp},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 8, 0, 1, h06_a_ldsm},
+    {"B ldmatrix.x2.trans", OP_LOAD, 16, 16, 8, 0, 1, h06_b_ldsm},
+};
+static const struct smem_op ops07[] = {
+    {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 1, h06_a_cp},
+    {"B cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 1, h06_b_cp},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 8, 0, 1, h06_a_ldsm},
+    {"B ldmatrix.x2.trans", OP_LOAD, 16, 16, 8, 0, 1, h06_b_ldsm},
+    {"C staging stores (SWIZZLE_C)", OP_STORE, 4, 32, 0, 32, 1, h07_c_store},
+    {"C staging 16-byte reads", OP_LOAD, 16, 32, 0, 8, 1, h07_c_read},
+};
+static const struct smem_op ops07_plain[] = { /* not built: the staging without SWIZZLE_C */
+    {"C staging stores, unswizzled", OP_STORE, 4, 32, 0, 32, 8, h07_c_store_plain},
+};
+static const struct smem_op ops08_base[] = {
+    {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 1, 0, 0, h08_base_a_cp},
+    {"B cp.async 16 B (48-byte rows)", OP_CP_ASYNC, 16, 32, 1, 0, 0, h08_base_b_cp},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 4, 0, 2, h08_base_a_ldsm},
+    {"B ldmatrix.x2 (48-byte rows)", OP_LOAD, 16, 16, 4, 0, 1, h08_base_b_ldsm},
+};
+static const struct smem_op ops08_swizzle[] = {
+    {"A and B cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 1, h08_swz_cp},
+    {"A ldmatrix.x4", OP_LOAD, 16, 32, 4, 0, 1, h08_swz_a_ldsm},
+    {"B ldmatrix.x2", OP_LOAD, 16, 16, 4, 0, 1, h08_swz_b_ldsm},
+};
+static const struct smem_op ops08_x4[] = {
+    {"A and B cp.async 16 B", OP_CP_ASYNC, 16, 32, 4, 0, 1, h08_x4_cp},
+    {"A ldmatrix.x4 (2 planes)", OP_LOAD, 16, 32, 8, 0, 1, h08_x4_a_ldsm},
+    {"B ldmatrix.x4 (both planes)", OP_LOAD, 16, 32, 4, 0, 1, h08_x4_b_ldsm4},
+};
+
+#define N_OPS(a) (int)(sizeof a / sizeof a[0])
+static const struct step_model steps[] = {
+    {"01_tf32_bt", 16, ops01, N_OPS(ops01)},
+    {"02_tf32_bt_swizzle", 16, ops02, N_OPS(ops02)},
+    {"02 (older SWIZZLE_B, not built)", 16, ops02_old, N_OPS(ops02_old)},
+    {"03_tf32_bcf", 16, ops03, N_OPS(ops03)},
+    {"04_tf32_bcf_dbf", 16, ops03, N_OPS(ops03)},
+    {"05_hgemm_naive", 32, ops05, N_OPS(ops05)},
+    {"06_hgemm_bcf", 32, ops06, N_OPS(ops06)},
+    {"07_hgemm_bcf_dbf_rw", 32, ops07, N_OPS(ops07)},
+    {"07 (C staging unswizzled, not built)", 32, ops07_plain, N_OPS(ops07_plain)},
+    {"08 base", 16, ops08_base, N_OPS(ops08_base)},
+    {"08 swizzle", 16, ops08_swizzle, N_OPS(ops08_swizzle)},
+    {"08 x4", 32, ops08_x4, N_OPS(ops08_x4)},
+};
+
+/* Wavefronts of one request; *worst receives its largest per-phase degree. */
+static int wavefronts(const struct smem_op *op, int warp, int inst, int *worst)
+{
+    int words = op->bytes / 4, phase = 32 / words, total = 0;
+    *worst = 0;
+    for (int p0 = 0; p0 < op->lanes; p0 += phase) {
+        int distinct[32] = {0}, seen[32][32];
+        for (int l = p0; l < p0 + phase && l < op->lanes; l++)
+            for (int w = 0; w < words; w++) {
+                int word = op->addr(warp, inst, l) / 4 + w, bank = word % 32, dup = 0;
+                for (int j = 0; j < distinct[bank]; j++)
+                    dup |= seen[bank][j] == word;
+                if (!dup)
+                    seen[bank][distinct[bank]++] = word;
+            }
+        int d = 0;
+        for (int b = 0; b < 32; b++)
+            d = distinct[b] > d ? distinct[b] : d;
+        total += d;
+        *worst = d > *worst ? d : *worst;
+    }
+    return total;
+}
+
+struct op_stats {
+    int degree;              /* worst phase over every warp and instance */
+    double waves, ideal;     /* per warp: summed over the instances of one tile (or one block) */
+};
+
+static struct op_stats replay(const struct smem_op *op)
+{
+    struct op_stats s = {0, 0, 0};
+    int count = op->per_tile ? op->per_tile : op->per_block, phases = (op->lanes + 32 / (op->bytes / 4) - 1) / (32 / (op->bytes / 4));
+    for (int warp = 0; warp < 8; warp++)
+        for (int inst = 0; inst < count; inst++) {
+            int worst;
+            s.waves += wavefronts(op, warp, inst, &worst) / 8.0;
+            s.ideal += phases / 8.0;
+            s.degree = worst > s.degree ? worst : s.degree;
+        }
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    int check = argc > 1 && strcmp(argv[1], "--check") == 0, failures = 0;
+    const double size = 4096, blocks = (size / 128) * (size / 128);
+    if (!check)
+        printf("%-40s %-32s %7s %6s  (4096^3 totals as ncu counts them: shared ld / st wavefronts, conflicts)\n",
+               "step", "instruction", "degree", "claim");
+    for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+        const struct step_model *m = &steps[s];
+        double tiles = size / m->bk, ld = 0, ld_c = 0, st = 0, st_c = 0;
+        for (int i = 0; i < m->num_ops; i++) {
+            const struct smem_op *op = &m->ops[i];
+            struct op_stats st_op = replay(op);
+            double reps = 8 * blocks * (op->per_tile ? tiles : 1);
+            if (op->kind == OP_LOAD) {
+                ld += st_op.waves * reps;
+                ld_c += (st_op.waves - st_op.ideal) * reps;
+            } else if (op->kind == OP_STORE) {
+                st += st_op.waves * reps;
+                st_c += (st_op.waves - st_op.ideal) * reps;
+            }
+            if (check && op->claim) {
+                printf("%s %s %s: %d-way (claimed %d-way)\n", st_op.degree == op->claim ? "PASS" : "FAIL", m->step,
+                       op->name, st_op.degree, op->claim);
+                failures += st_op.degree != op->claim;
+            } else if (!check) {
+                char claim[8] = "-";
+                if (op->claim)
+                    snprintf(claim, sizeof claim, "%d", op->claim);
+                printf("%-40s %-32s %6d%s %6s\n", i ? "" : m->step, op->name, st_op.degree,
+                       st_op.degree == 1 ? " " : "x", claim);
+            }
+        }
+        if (!check)
+            printf("%-40s %-32s ld %.0f (%.0f conflicts), st %.0f (%.0f conflicts)\n", "", "  model at 4096^3:", ld,
+                   ld_c, st, st_c);
+    }
+    return failures ? 1 : 0;
+}
