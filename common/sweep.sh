@@ -17,6 +17,7 @@ fi
 csv=$(mktemp)
 trap 'rm -f "$csv"' EXIT
 status=0
+[ $# -gt 0 ] || exit 0
 "$BUILD/$1" --info || exit 0
 for step in "$@"; do
     configs=("")
