@@ -60,8 +60,8 @@ sgemm_tf32_bt_swizzle(const float *__restrict__ A, const float *__restrict__ B, 
         cp_async_wait_group<0>(); // this thread's A copies have landed...
         __syncthreads();          // ...and everyone's, together with the B stores
 
-        // The two k-steps stay a loop while B goes through registers (steps 01-02): unrolled,
-        // ptxas hoists the second k-step's fragments and spills; step 02 ran 86 vs 91 TFLOPS on the H200.
+        // The two k-steps stay a loop while B goes through registers (steps 01-02): unrolled, ptxas
+        // hoists the second k-step's fragments and step 02 drops from 91 to 86 TFLOPS on the H200.
 #pragma unroll 1
         for (int k_offset = 0; k_offset < BK; k_offset += 8) {
             uint32_t a_frag[4][4], b_frag[4][2];

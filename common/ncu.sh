@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make ncu: Nsight Compute counters for each step's kernels at SIZE^3 (clocks left alone):
 # shared-memory wavefronts and bank conflicts (ld, st), ldmatrix count, L2 hit rate, DRAM bytes,
+# L2 read requests and sectors (sectors per request: how much of a line each request uses),
 # achieved occupancy. Prints a markdown table; with --results DIR writes DIR/ncu.md.
 # Usage: common/ncu.sh [--results DIR] SIZE STEP...
 set -u
@@ -13,12 +14,12 @@ fi
 size=$1
 shift
 command -v ncu >/dev/null || { echo "ncu not found (Nsight Compute ships with the CUDA toolkit)"; exit 3; }
-metrics=gpu__time_duration.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,sm__inst_executed_op_ldsm.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,sm__warps_active.avg.pct_of_peak_sustained_active
+metrics=gpu__time_duration.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,sm__inst_executed_op_ldsm.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_requests_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_read.sum
 table=$(mktemp)
 trap 'rm -f "$table"' EXIT
 {
-    echo "| step | kernel | ns | shared ld wavefronts | ld conflicts | shared st wavefronts | st conflicts | ldmatrix | L2 hit % | DRAM read | occupancy % |"
-    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| step | kernel | ns | shared ld wavefronts | ld conflicts | shared st wavefronts | st conflicts | ldmatrix | L2 hit % | DRAM read | occupancy % | L2 read requests | L2 read sectors |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$table"
 for step in "$@"; do
     extra=
@@ -31,13 +32,14 @@ for step in "$@"; do
             /^ID/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
             /^[0-9]/ && ("Kernel Name" in col) {
                 k = $col["Kernel Name"]; sub(/\(.*/, "", k); sub(/^void /, "", k); gsub(/</, "[", k); gsub(/>/, "]", k)
-                printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", step, k, $col["gpu__time_duration.sum"],
+                printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", step, k, $col["gpu__time_duration.sum"],
                     $col["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"],
                     $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"],
                     $col["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"],
                     $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"],
                     $col["sm__inst_executed_op_ldsm.sum"], $col["lts__t_sector_hit_rate.pct"],
-                    $col["dram__bytes_read.sum"], $col["sm__warps_active.avg.pct_of_peak_sustained_active"]
+                    $col["dram__bytes_read.sum"], $col["sm__warps_active.avg.pct_of_peak_sustained_active"],
+                    $col["lts__t_requests_srcunit_tex_op_read.sum"], $col["lts__t_sectors_srcunit_tex_op_read.sum"]
             }' >>"$table"
 done
 cat "$table"
