@@ -26,27 +26,25 @@ k_multiple() { "$BUILD/$1" --help | sed -n 's/.* K of \([0-9]*\);.*/\1/p'; }
 dtypes() { "$BUILD/$1" --help | sed -n 's/^dtype: \(.*\) (or all)$/\1/p'; }
 has_stages() { "$BUILD/$1" --help | grep -q -- --stages; }
 
+# run_checks CMD...: counts the PASS/FAIL lines a host test program prints; a crash is a failure.
+run_checks() {
+    local out rc verdict rest
+    out=$("$@")
+    rc=$?
+    while read -r verdict rest; do
+        case $verdict in
+        PASS) pass "$rest" ;;
+        FAIL) fail "$rest" ;;
+        esac
+    done <<<"$out"
+    [ "$rc" -le 1 ] || fail "$1 crashed (exit $rc)"
+}
+
 echo "== host tests"
-host_out=$("$BUILD/test_host")
-host_rc=$?
-while read -r verdict rest; do
-    case $verdict in
-    PASS) pass "$rest" ;;
-    FAIL) fail "$rest" ;;
-    esac
-done <<<"$host_out"
-[ "$host_rc" -le 1 ] || fail "test_host crashed (exit $host_rc)"
+run_checks "$BUILD/test_host"
 
 echo "== bank-conflict model against the articles' claims"
-model_out=$("$BUILD/conflicts" --check)
-model_rc=$?
-while read -r verdict rest; do
-    case $verdict in
-    PASS) pass "$rest" ;;
-    FAIL) fail "$rest" ;;
-    esac
-done <<<"$model_out"
-[ "$model_rc" -le 1 ] || fail "conflicts crashed (exit $model_rc)"
+run_checks "$BUILD/conflicts" --check
 
 echo "== argument and shape rejection (exit 2, before any CUDA call)"
 for step in "$@"; do
