@@ -189,11 +189,12 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         fprintf(stderr, "error: --m, --n and --k go together (or use --size)\n");
         return PARSE_ERROR;
     }
-    for (unsigned vmask = opt->variant_mask, i = 0; i < NUM_VARIANTS; i++) {
-        if (!(vmask & (1u << i)))
+    for (int v = 0; v < NUM_VARIANTS; v++) {
+        if (!(opt->variant_mask & (1u << v)))
             continue;
-        opt->launch.variant = (int)i;
-        const char *why = shape_error(step, &opt->launch, opt->m, opt->n, opt->k);
+        struct launch_opts launch = opt->launch;
+        launch.variant = v;
+        const char *why = shape_error(step, &launch, opt->m, opt->n, opt->k);
         if (why) {
             fprintf(stderr, "error: shape %dx%dx%d rejected: %s\n", opt->m, opt->n, opt->k, why);
             return PARSE_ERROR;
