@@ -82,7 +82,7 @@ if [ -n "$results" ] && [ "$header_rc" -eq 0 ]; then
     {
         echo "# Ladder on $(printf '%s' "$header" | sed 's/^GPU //; s/ |.*//')"
         echo
-        echo "- GPU: $header"
+        echo "- GPU: ${header#GPU }"
         echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
         echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
         echo "- commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"

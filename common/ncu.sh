@@ -48,7 +48,8 @@ if [ -n "$results" ]; then
     {
         echo "# Nsight Compute counters, M = N = K = $size"
         echo
-        echo "- GPU: $("$BUILD/$1" --info 2>&1)"
+        info=$("$BUILD/$1" --info 2>&1)
+        echo "- GPU: ${info#GPU }"
         echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
         echo "- commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
         echo "- command: \`make ncu SIZE=$size\` (ncu --clock-control none, one launch of each kernel; 08 at 2 stages)"
