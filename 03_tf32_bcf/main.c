@@ -1,4 +1,4 @@
-/* Step 03: both operands by cp.async, every shared access conflict-free, grid swizzle. */
+/* Step 03: both operands by cp.async, every shared access conflict-free, grid swizzle, L2 prefetch. */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_sgemm_tf32_swizzle_bcf);

@@ -12,12 +12,22 @@ __device__ __forceinline__ uint32_t smem_addr(const void *p)
     return static_cast<uint32_t>(__cvta_generic_to_shared(p));
 }
 
-// 16 bytes global -> shared, bypassing L1 (.cg); .L2::128B lets L2 prefetch the whole line.
+// 16 bytes global -> shared, bypassing L1 (.cg). The .L2::128B / .L2::256B hint lets L2 fetch
+// the whole aligned block from DRAM, so the next K tiles of a row arrive along with this one.
+template <int L2_PREFETCH_BYTES = 128>
 __device__ __forceinline__ void cp_async_cg16(void *smem, const void *gmem)
 {
-    asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n"
-                 :: "r"(smem_addr(smem)), "l"(gmem) : "memory");
+    static_assert(L2_PREFETCH_BYTES == 128 || L2_PREFETCH_BYTES == 256, "PTX offers 128B and 256B");
+    if constexpr (L2_PREFETCH_BYTES == 256)
+        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n"
+                     :: "r"(smem_addr(smem)), "l"(gmem) : "memory");
+    else
+        asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n"
+                     :: "r"(smem_addr(smem)), "l"(gmem) : "memory");
 }
+
+// Fetches the 128-byte line holding p into L2 and returns at once: nothing waits on it.
+__device__ __forceinline__ void prefetch_l2(const void *p) { asm volatile("prefetch.global.L2 [%0];\n" :: "l"(p)); }
 
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 
