@@ -101,7 +101,7 @@ plots:
 	@python3 results/plot.py $(if $(GPU),results/$(GPU),$(RESULTS_DIR))
 
 ncu: all
-	@BUILD=$(BUILD) bash common/ncu.sh --results $(RESULTS_DIR) $(SIZE) $(STEPS)
+	@BUILD=$(BUILD) STEP=$(STEP) bash common/ncu.sh --results $(RESULTS_DIR) $(SIZE) $(STEPS)
 
 # The lesson of step NN: its kernel.cu and main.c against step NN-1.
 diff:
