@@ -29,11 +29,10 @@ struct TnLayout {
 
 // 8 warps as 2 (M) x 4 (N), numbered down the columns (warp_id_m = warp_id % 2); a warp owns
 // 64 x 32 of C = 4 x 4 mma tiles, each accumulated in two half2 registers. Only 32 accumulator
-// registers: capped at 80 registers a thread, 3 blocks share an SM (24 warps to hide the load
-// latency: 213 -> 254 TFLOPS for swizzle at 2 stages on the H200). x4 keeps 2 blocks: its
-// double-buffered fragments spill under that cap.
-template <int K_STAGE, int VARIANT>
-__global__ void __launch_bounds__(256, VARIANT == VARIANT_X4 ? 2 : 3)
+// registers, so MIN_BLOCKS blocks can share an SM (see blocks_per_sm): more warps to hide the
+// load latency.
+template <int K_STAGE, int VARIANT, int MIN_BLOCKS>
+__global__ void __launch_bounds__(256, MIN_BLOCKS)
 hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, int M,
                     int N, int K)
 {
@@ -151,14 +150,14 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
             }
 }
 
-template <int K_STAGE, int VARIANT>
+template <int K_STAGE, int VARIANT, int MIN_BLOCKS>
 static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, int stride,
                           cudaStream_t stream)
 {
     constexpr int smem_bytes = K_STAGE * TnLayout<VARIANT>::STAGE * sizeof(__half);
     static bool configured = false; // raise the dynamic limit once, outside the timed launches
     if (!configured) {
-        cudaError_t err = cudaFuncSetAttribute(hgemm_mma_tn_stages<K_STAGE, VARIANT>,
+        cudaError_t err = cudaFuncSetAttribute(hgemm_mma_tn_stages<K_STAGE, VARIANT, MIN_BLOCKS>,
                                                cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
         if (err != cudaSuccess)
             return err;
@@ -166,20 +165,39 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
     }
     int n_tiles = n / BN, band = stride / BN < n_tiles ? stride / BN : n_tiles;
     dim3 grid(band, m / BM, (n_tiles + band - 1) / band);
-    hgemm_mma_tn_stages<K_STAGE, VARIANT><<<grid, 256, smem_bytes, stream>>>(
+    hgemm_mma_tn_stages<K_STAGE, VARIANT, MIN_BLOCKS><<<grid, 256, smem_bytes, stream>>>(
         static_cast<const __half *>(A), static_cast<const __half *>(B), static_cast<__half *>(C), m, n, k);
     return cudaGetLastError();
 }
+
+// Blocks per SM, set through the register cap: x4 takes 2, as its double-buffered fragments
+// spill under a lower cap; base and swizzle take 3 (80 registers; 213 -> 254 TFLOPS for swizzle
+// at 2 stages on the H200, against 2). At 2 stages, one tile of lookahead leaves the most load
+// latency to hide, so there they take 4 (64 registers, 24 bytes of spill) once the grid holds 4
+// blocks per SM: 254 -> 268 TFLOPS at 4096^3, but 229 -> 203 at 2048^3 (256 blocks).
+template <int VARIANT>
+constexpr int blocks_per_sm = VARIANT == VARIANT_X4 ? 2 : 3;
 
 template <int VARIANT>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k,
                                  const struct launch_opts *o, cudaStream_t s)
 {
+    constexpr int nb = blocks_per_sm<VARIANT>;
+    int device, sms;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (err != cudaSuccess)
+        return err;
     switch (o->stages) {
-    case 2: return launch<2, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 3: return launch<3, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 4: return launch<4, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 5: return launch<5, VARIANT>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 2:
+        if constexpr (VARIANT != VARIANT_X4)
+            if ((long long)(m / BM) * (n / BN) >= 4LL * sms)
+                return launch<2, VARIANT, 4>(A, B, C, m, n, k, o->swizzle_stride, s);
+        return launch<2, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 3: return launch<3, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 4: return launch<4, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 5: return launch<5, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
     default: return cudaErrorInvalidValue;
     }
 }
