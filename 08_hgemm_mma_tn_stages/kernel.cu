@@ -173,8 +173,9 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
 // Blocks per SM, set through the register cap: x4 takes 2, as its double-buffered fragments
 // spill under a lower cap; base and swizzle take 3 (80 registers; 213 -> 254 TFLOPS for swizzle
 // at 2 stages on the H200, against 2). At 2 stages, one tile of lookahead leaves the most load
-// latency to hide, so there they take 4 (64 registers, 24 bytes of spill) once the grid holds 4
-// blocks per SM: 254 -> 268 TFLOPS at 4096^3, but 229 -> 203 at 2048^3 (256 blocks).
+// latency to hide, so there they take 4 (64 registers; the 24 bytes of spill sit outside the K
+// loop) once the grid holds 4 blocks per SM: 254 -> 268 TFLOPS at 4096^3, but 229 -> 203 at
+// 2048^3 (256 blocks).
 template <int VARIANT>
 constexpr int blocks_per_sm = VARIANT == VARIANT_X4 ? 2 : 3;
 
