@@ -13,7 +13,8 @@
 //          by 8 halves to 48 bytes (conflict-free, 50% more shared memory for B);
 // swizzle: no padding; both 16-byte halves of a row swap when row bit 2 is set (SWIZZLE_TN);
 // x4:      a stage holds K = 32 as two k-planes, B comes in with one ldmatrix.x4 for both, and
-//          the second plane's fragments load while the first plane's mma run. Swizzled.
+//          A's fragments are double-buffered in registers: the next m_idx's pair of planes loads
+//          while this m_idx's 8 mma run. Swizzled.
 #define SWIZZLE_TN(row, col) swizzle_tn_row32(row, col)
 
 template <int VARIANT>
@@ -29,7 +30,7 @@ struct TnLayout {
 
 // 8 warps as 2 (M) x 4 (N), numbered down the columns (warp_id_m = warp_id % 2); a warp owns
 // 64 x 32 of C = 4 x 4 mma tiles, each accumulated in two half2 registers. Only 32 accumulator
-// registers, so MIN_BLOCKS blocks can share an SM (see blocks_per_sm): more warps to hide the
+// registers, so MIN_BLOCKS blocks can share an SM (see BLOCKS_PER_SM): more warps to hide the
 // load latency.
 template <int K_STAGE, int VARIANT, int MIN_BLOCKS>
 __global__ void __launch_bounds__(256, MIN_BLOCKS)
@@ -71,23 +72,13 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
         cp_async_commit(); // an empty group past the last tile keeps the wait counts uniform
     };
 
-    // A fragment: lanes 0-15 rows 0-15 at k 0-7, lanes 16-31 the same rows at k 8-15.
-    auto load_a = [&](uint32_t (&a_frag)[4][4], int slot, int plane) {
-#pragma unroll
-        for (int m_idx = 0; m_idx < 4; m_idx++)
-            ldmatrix_x4(a_frag[m_idx], As(slot, plane, warp_id_m * 64 + m_idx * 16 + lane % 16, (lane / 16) * 8));
-    };
-
-    auto mma_plane = [&](const uint32_t (&a_frag)[4][4], const uint32_t (&b_frag)[4][2]) {
-#pragma unroll
-        for (int m_idx = 0; m_idx < 4; m_idx++)
-#pragma unroll
-            for (int n_idx = 0; n_idx < 4; n_idx++)
-                mma_m16n8k16_f16acc(sum[m_idx][n_idx], a_frag[m_idx], b_frag[n_idx]);
+    // A fragment of m_idx: lanes 0-15 rows 0-15 at k 0-7, lanes 16-31 the same rows at k 8-15.
+    auto load_a = [&](uint32_t (&a)[4], int slot, int plane, int m_idx) {
+        ldmatrix_x4(a, As(slot, plane, warp_id_m * 64 + m_idx * 16 + lane % 16, (lane / 16) * 8));
     };
 
     auto compute_tile = [&](int slot) {
-        uint32_t a_frag[L::PLANES][4][4], b_frag[L::PLANES][4][2];
+        uint32_t b_frag[L::PLANES][4][2];
         if constexpr (VARIANT == VARIANT_X4) {
             // B: one ldmatrix.x4 per n_idx; lanes 0-15 address plane 0 (k 0-7, 8-15), lanes
             // 16-31 plane 1: both planes' b0,b1 arrive in one instruction.
@@ -100,18 +91,39 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
                 b_frag[1][n_idx][0] = r[2];
                 b_frag[1][n_idx][1] = r[3];
             }
-            load_a(a_frag[0], slot, 0);
-            load_a(a_frag[1], slot, 1); // in flight while plane 0's mma run
-            mma_plane(a_frag[0], b_frag[0]);
-            mma_plane(a_frag[1], b_frag[1]);
+            // A: both planes of one m_idx (8 registers), the next pair in flight while this pair's
+            // mma run. Buffering whole planes instead (32 registers) holds x4 to 2 blocks per SM.
+            uint32_t a_frag[2][L::PLANES][4]; // [buffer][plane]
+#pragma unroll
+            for (int p = 0; p < L::PLANES; p++)
+                load_a(a_frag[0][p], slot, p, 0);
+#pragma unroll
+            for (int m_idx = 0; m_idx < 4; m_idx++) {
+                if (m_idx + 1 < 4)
+#pragma unroll
+                    for (int p = 0; p < L::PLANES; p++)
+                        load_a(a_frag[(m_idx + 1) % 2][p], slot, p, m_idx + 1);
+#pragma unroll
+                for (int p = 0; p < L::PLANES; p++)
+#pragma unroll
+                    for (int n_idx = 0; n_idx < 4; n_idx++)
+                        mma_m16n8k16_f16acc(sum[m_idx][n_idx], a_frag[m_idx % 2][p], b_frag[p][n_idx]);
+            }
         } else {
             // B: Bs is [n][k], so a plain ldmatrix.x2 yields b0 (k 0-7) and b1 (k 8-15) of
             // column n = lane/4 directly; lanes 16-31 repeat valid addresses.
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++)
                 ldmatrix_x2(b_frag[0][n_idx], Bs(slot, 0, warp_id_n * 32 + n_idx * 8 + lane % 8, ((lane / 8) % 2) * 8));
-            load_a(a_frag[0], slot, 0);
-            mma_plane(a_frag[0], b_frag[0]);
+            uint32_t a_frag[4][4];
+#pragma unroll
+            for (int m_idx = 0; m_idx < 4; m_idx++)
+                load_a(a_frag[m_idx], slot, 0, m_idx);
+#pragma unroll
+            for (int m_idx = 0; m_idx < 4; m_idx++)
+#pragma unroll
+                for (int n_idx = 0; n_idx < 4; n_idx++)
+                    mma_m16n8k16_f16acc(sum[m_idx][n_idx], a_frag[m_idx], b_frag[0][n_idx]);
         }
     };
 
@@ -170,20 +182,17 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
     return cudaGetLastError();
 }
 
-// Blocks per SM, set through the register cap: x4 takes 2, as its double-buffered fragments
-// spill under a lower cap; base and swizzle take 3 (80 registers; 213 -> 254 TFLOPS for swizzle
-// at 2 stages on the H200, against 2). At 2 stages, one tile of lookahead leaves the most load
-// latency to hide, so there they take 4 (64 registers; the 24 bytes of spill sit outside the K
-// loop) once the grid holds 4 blocks per SM: 254 -> 268 TFLOPS at 4096^3, but 229 -> 203 at
-// 2048^3 (256 blocks).
-template <int VARIANT>
-constexpr int blocks_per_sm = VARIANT == VARIANT_X4 ? 2 : 3;
+// Blocks per SM, set through the register cap: 3 (80 registers; 213 -> 254 TFLOPS for swizzle
+// and 248 -> 266 for x4 at 2 stages on the H200, against 2). At 2 stages, one tile of lookahead
+// leaves the most load latency to hide, so there base and swizzle take 4 (64 registers; the 24
+// bytes of spill sit outside the K loop) once the grid holds 4 blocks per SM: 254 -> 268 TFLOPS
+// at 4096^3, but 229 -> 203 at 2048^3 (256 blocks). x4 spills 84 bytes at 64 registers.
+constexpr int BLOCKS_PER_SM = 3;
 
 template <int VARIANT>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k,
                                  const struct launch_opts *o, cudaStream_t s)
 {
-    constexpr int nb = blocks_per_sm<VARIANT>;
     int device, sms;
     cudaError_t err = cudaGetDevice(&device);
     if (err == cudaSuccess)
@@ -195,10 +204,10 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
         if constexpr (VARIANT != VARIANT_X4)
             if ((long long)(m / BM) * (n / BN) >= 4LL * sms)
                 return launch<2, VARIANT, 4>(A, B, C, m, n, k, o->swizzle_stride, s);
-        return launch<2, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 3: return launch<3, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 4: return launch<4, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 5: return launch<5, VARIANT, nb>(A, B, C, m, n, k, o->swizzle_stride, s);
+        return launch<2, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 3: return launch<3, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 4: return launch<4, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
+    case 5: return launch<5, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
     default: return cudaErrorInvalidValue;
     }
 }
