@@ -186,7 +186,8 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
 // and 248 -> 266 for x4 at 2 stages on the H200, against 2). At 2 stages, one tile of lookahead
 // leaves the most load latency to hide, so there base and swizzle take 4 (64 registers; the 24
 // bytes of spill sit outside the K loop) once the grid holds 4 blocks per SM: 254 -> 268 TFLOPS
-// at 4096^3, but 229 -> 203 at 2048^3 (256 blocks). x4 spills 84 bytes at 64 registers.
+// at 4096^3, but 229 -> 203 at 2048^3 (256 blocks). x4 spills 84 bytes at 64 registers; at 80
+// and 2 stages it spills 8 bytes, one of them reloaded once per K tile (cuobjdump on the device).
 constexpr int BLOCKS_PER_SM = 3;
 
 template <int VARIANT>
