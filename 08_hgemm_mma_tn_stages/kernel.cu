@@ -190,21 +190,31 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
 // and 2 stages it spills 8 bytes, one of them reloaded once per K tile (cuobjdump on the device).
 constexpr int BLOCKS_PER_SM = 3;
 
-template <int VARIANT>
-static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k,
-                                 const struct launch_opts *o, cudaStream_t s)
+// Whether the grid gives every SM of the current device 4 blocks.
+static cudaError_t grid_holds_4_per_sm(int m, int n, bool *holds)
 {
     int device, sms;
     cudaError_t err = cudaGetDevice(&device);
     if (err == cudaSuccess)
         err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    if (err != cudaSuccess)
-        return err;
+    *holds = err == cudaSuccess && (long long)(m / BM) * (n / BN) >= 4LL * sms;
+    return err;
+}
+
+template <int VARIANT>
+static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k,
+                                 const struct launch_opts *o, cudaStream_t s)
+{
     switch (o->stages) {
     case 2:
-        if constexpr (VARIANT != VARIANT_X4)
-            if ((long long)(m / BM) * (n / BN) >= 4LL * sms)
+        if constexpr (VARIANT != VARIANT_X4) {
+            bool wide;
+            cudaError_t err = grid_holds_4_per_sm(m, n, &wide);
+            if (err != cudaSuccess)
+                return err;
+            if (wide)
                 return launch<2, VARIANT, 4>(A, B, C, m, n, k, o->swizzle_stride, s);
+        }
         return launch<2, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
     case 3: return launch<3, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
     case 4: return launch<4, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
