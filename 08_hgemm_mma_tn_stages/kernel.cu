@@ -52,40 +52,53 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
     const __half *A_tile = A + by * BM * K;
     const __half *B_tile = B + bx * BN * K;
 
-    auto As = [&](int slot, int plane, int row, int col) { return smem + slot * L::STAGE + plane * L::A_PLANE + row * L::A_STRIDE + L::swizzle(row, col); };
-    auto Bs = [&](int slot, int plane, int row, int col) { return smem + slot * L::STAGE + L::PLANES * L::A_PLANE + plane * L::B_PLANE + row * L::B_STRIDE + L::swizzle(row, col); };
+    // Shared addresses are 32-bit byte addresses: a per-thread base, swizzled once, plus the slot's
+    // offset plus constants. Stepping m_idx*16 or n_idx*8 rows leaves row bit 2 as it was, so
+    // the base's swizzle holds for every fragment, and the inner loops do no address arithmetic.
+    const uint32_t smem_base = smem_addr(smem);
+    auto A_at = [&](int row, int col) { return smem_base + (uint32_t)sizeof(__half) * (row * L::A_STRIDE + L::swizzle(row, col)); };
+    auto B_at = [&](int row, int col) { return smem_base + (uint32_t)sizeof(__half) * (L::PLANES * L::A_PLANE + row * L::B_STRIDE + L::swizzle(row, col)); };
+    constexpr uint32_t STAGE_BYTES = sizeof(__half) * L::STAGE, A_PLANE_BYTES = sizeof(__half) * L::A_PLANE,
+                       B_PLANE_BYTES = sizeof(__half) * L::B_PLANE, A_ROW_BYTES = sizeof(__half) * L::A_STRIDE,
+                       B_ROW_BYTES = sizeof(__half) * L::B_STRIDE;
 
     uint32_t sum[4][4][2] = {}; // half2 accumulators, 32 registers
 
     // One K tile = PLANES x 16 halves of 128 rows of A and of B: each thread copies one 16-byte
     // half-row of each per plane (row tid/2, half tid%2). Always one commit group per call.
     const int num_tiles = K / (BK * L::PLANES);
-    auto load_tile = [&](int slot, int tile) {
+    const int cp_row = tid / 2, cp_col = (tid % 2) * 8;
+    const uint32_t A_st = A_at(cp_row, cp_col), B_st = B_at(cp_row, cp_col);
+    const __half *A_src = A_tile + cp_row * K + cp_col, *B_src = B_tile + cp_row * K + cp_col;
+    auto load_tile = [&](uint32_t slot_off, int tile) {
         if (tile < num_tiles) {
-            const int row = tid / 2, col = (tid % 2) * 8, k0 = tile * BK * L::PLANES;
 #pragma unroll
             for (int p = 0; p < L::PLANES; p++) {
-                cp_async_cg16(As(slot, p, row, col), A_tile + row * K + k0 + p * BK + col);
-                cp_async_cg16(Bs(slot, p, row, col), B_tile + row * K + k0 + p * BK + col);
+                cp_async_cg16(A_st + slot_off + p * A_PLANE_BYTES, A_src + p * BK);
+                cp_async_cg16(B_st + slot_off + p * B_PLANE_BYTES, B_src + p * BK);
             }
+            A_src += BK * L::PLANES; // tiles are loaded in order: a pointer bump, no multiply
+            B_src += BK * L::PLANES;
         }
         cp_async_commit(); // an empty group past the last tile keeps the wait counts uniform
     };
 
     // A fragment of m_idx: lanes 0-15 rows 0-15 at k 0-7, lanes 16-31 the same rows at k 8-15.
-    auto load_a = [&](uint32_t (&a)[4], int slot, int plane, int m_idx) {
-        ldmatrix_x4(a, As(slot, plane, warp_id_m * 64 + m_idx * 16 + lane % 16, (lane / 16) * 8));
+    const uint32_t A_ld = A_at(warp_id_m * 64 + lane % 16, (lane / 16) * 8);
+    auto load_a = [&](uint32_t (&a)[4], uint32_t slot_off, int plane, int m_idx) {
+        ldmatrix_x4(a, A_ld + slot_off + plane * A_PLANE_BYTES + m_idx * 16 * A_ROW_BYTES);
     };
 
-    auto compute_tile = [&](int slot) {
+    auto compute_tile = [&](uint32_t slot_off) {
         uint32_t b_frag[L::PLANES][4][2];
         if constexpr (VARIANT == VARIANT_X4) {
             // B: one ldmatrix.x4 per n_idx; lanes 0-15 address plane 0 (k 0-7, 8-15), lanes
             // 16-31 plane 1: both planes' b0,b1 arrive in one instruction.
+            const uint32_t B_ld = B_at(warp_id_n * 32 + lane % 8, ((lane / 8) % 2) * 8) + (lane / 16) * B_PLANE_BYTES;
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++) {
                 uint32_t r[4];
-                ldmatrix_x4(r, Bs(slot, lane / 16, warp_id_n * 32 + n_idx * 8 + lane % 8, ((lane / 8) % 2) * 8));
+                ldmatrix_x4(r, B_ld + slot_off + n_idx * 8 * B_ROW_BYTES);
                 b_frag[0][n_idx][0] = r[0];
                 b_frag[0][n_idx][1] = r[1];
                 b_frag[1][n_idx][0] = r[2];
@@ -96,13 +109,13 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
             uint32_t a_frag[2][L::PLANES][4]; // [buffer][plane]
 #pragma unroll
             for (int p = 0; p < L::PLANES; p++)
-                load_a(a_frag[0][p], slot, p, 0);
+                load_a(a_frag[0][p], slot_off, p, 0);
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++) {
                 if (m_idx + 1 < 4)
 #pragma unroll
                     for (int p = 0; p < L::PLANES; p++)
-                        load_a(a_frag[(m_idx + 1) % 2][p], slot, p, m_idx + 1);
+                        load_a(a_frag[(m_idx + 1) % 2][p], slot_off, p, m_idx + 1);
 #pragma unroll
                 for (int p = 0; p < L::PLANES; p++)
 #pragma unroll
@@ -110,15 +123,16 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
                         mma_m16n8k16_f16acc(sum[m_idx][n_idx], a_frag[m_idx % 2][p], b_frag[p][n_idx]);
             }
         } else {
-            // B: Bs is [n][k], so a plain ldmatrix.x2 yields b0 (k 0-7) and b1 (k 8-15) of
+            // B: its tile is [n][k], so a plain ldmatrix.x2 yields b0 (k 0-7) and b1 (k 8-15) of
             // column n = lane/4 directly; lanes 16-31 repeat valid addresses.
+            const uint32_t B_ld = B_at(warp_id_n * 32 + lane % 8, ((lane / 8) % 2) * 8);
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++)
-                ldmatrix_x2(b_frag[0][n_idx], Bs(slot, 0, warp_id_n * 32 + n_idx * 8 + lane % 8, ((lane / 8) % 2) * 8));
+                ldmatrix_x2(b_frag[0][n_idx], B_ld + slot_off + n_idx * 8 * B_ROW_BYTES);
             uint32_t a_frag[4][4];
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)
-                load_a(a_frag[m_idx], slot, 0, m_idx);
+                load_a(a_frag[m_idx], slot_off, 0, m_idx);
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)
 #pragma unroll
@@ -130,18 +144,23 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
     // Prologue: K_STAGE-1 tiles in flight, one group each; wait until the oldest has landed.
 #pragma unroll
     for (int s = 0; s < K_STAGE - 1; s++)
-        load_tile(s, s);
+        load_tile(s * STAGE_BYTES, s);
     cp_async_wait_group<K_STAGE - 2>();
     __syncthreads();
 
     // Each iteration refills the slot read one iteration ago (everyone passed the barrier since)
     // with tile kt+K_STAGE-1, computes tile kt, then waits until at most K_STAGE-2 groups are
     // pending: that is tile kt+1 landed. Past the last tile the groups are empty: the drain.
+    // The slot offsets rotate without a modulo; at 2 stages the compiler then unrolls by two and
+    // every shared address in the loop is a register plus an immediate.
+    uint32_t write_off = (K_STAGE - 1) * STAGE_BYTES, read_off = 0;
     for (int kt = 0; kt < num_tiles; kt++) {
-        load_tile((kt + K_STAGE - 1) % K_STAGE, kt + K_STAGE - 1);
-        compute_tile(kt % K_STAGE);
+        load_tile(write_off, kt + K_STAGE - 1);
+        compute_tile(read_off);
         cp_async_wait_group<K_STAGE - 2>();
         __syncthreads();
+        write_off = read_off;
+        read_off = read_off + STAGE_BYTES == K_STAGE * STAGE_BYTES ? 0 : read_off + STAGE_BYTES;
     }
 
     // Collective store: a lane holds 2 halves of row g (and of g+8); lanes +1..+3 hold the
@@ -182,12 +201,11 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
     return cudaGetLastError();
 }
 
-// Blocks per SM, set through the register cap: 3 (80 registers; 213 -> 254 TFLOPS for swizzle
-// and 248 -> 266 for x4 at 2 stages on the H200, against 2). At 2 stages, one tile of lookahead
-// leaves the most load latency to hide, so there base and swizzle take 4 (64 registers; the 24
-// bytes of spill sit outside the K loop) once the grid holds 4 blocks per SM: 254 -> 268 TFLOPS
-// at 4096^3, but 229 -> 203 at 2048^3 (256 blocks). x4 spills 84 bytes at 64 registers; at 80
-// and 2 stages it spills 8 bytes, one of them reloaded once per K tile (cuobjdump on the device).
+// Blocks per SM, set through the register cap: 3 (80 registers, no spill). At 2 stages, one
+// tile of lookahead leaves the most load latency to hide, so there base and swizzle take 4 (64
+// registers, 12 bytes of spill) once the grid holds 4 blocks per SM: swizzle at 4096^3 ran 286
+// TFLOPS against 260 with 3 on the H200. Below that grid (2048^3 is 256 blocks) 4 leaves SMs
+// short of blocks. x4 spills 56 bytes at 64 registers: 244 TFLOPS at 8192^3 against 267.
 constexpr int BLOCKS_PER_SM = 3;
 
 // Whether the grid gives every SM of the current device 4 blocks.

@@ -14,16 +14,22 @@ __device__ __forceinline__ uint32_t smem_addr(const void *p)
 
 // 16 bytes global -> shared, bypassing L1 (.cg). The .L2::128B / .L2::256B hint lets L2 fetch
 // the whole aligned block from DRAM, so the next K tiles of a row arrive along with this one.
+// The shared side is a .shared window address (smem_addr), so a kernel can keep it in one
+// 32-bit register and add constant offsets.
 template <int L2_PREFETCH_BYTES = 128>
-__device__ __forceinline__ void cp_async_cg16(void *smem, const void *gmem)
+__device__ __forceinline__ void cp_async_cg16(uint32_t smem, const void *gmem)
 {
     static_assert(L2_PREFETCH_BYTES == 128 || L2_PREFETCH_BYTES == 256, "PTX offers 128B and 256B");
     if constexpr (L2_PREFETCH_BYTES == 256)
-        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n"
-                     :: "r"(smem_addr(smem)), "l"(gmem) : "memory");
+        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n" :: "r"(smem), "l"(gmem) : "memory");
     else
-        asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n"
-                     :: "r"(smem_addr(smem)), "l"(gmem) : "memory");
+        asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n" :: "r"(smem), "l"(gmem) : "memory");
+}
+
+template <int L2_PREFETCH_BYTES = 128>
+__device__ __forceinline__ void cp_async_cg16(void *smem, const void *gmem)
+{
+    cp_async_cg16<L2_PREFETCH_BYTES>(smem_addr(smem), gmem);
 }
 
 // Fetches the 128-byte line holding p into L2 and returns at once: nothing waits on it.
@@ -46,17 +52,21 @@ __device__ __forceinline__ void ldmatrix_x1(uint32_t (&r)[1], const void *p)
                  : "=r"(r[0]) : "r"(smem_addr(p)));
 }
 
-__device__ __forceinline__ void ldmatrix_x2(uint32_t (&r)[2], const void *p)
+__device__ __forceinline__ void ldmatrix_x2(uint32_t (&r)[2], uint32_t addr)
 {
     asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];\n"
-                 : "=r"(r[0]), "=r"(r[1]) : "r"(smem_addr(p)));
+                 : "=r"(r[0]), "=r"(r[1]) : "r"(addr));
 }
 
-__device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void *p)
+__device__ __forceinline__ void ldmatrix_x2(uint32_t (&r)[2], const void *p) { ldmatrix_x2(r, smem_addr(p)); }
+
+__device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], uint32_t addr)
 {
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(smem_addr(p)));
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr));
 }
+
+__device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void *p) { ldmatrix_x4(r, smem_addr(p)); }
 
 // .trans: lane i receives the two 16-bit elements of column i/4, rows 2(i%4) and 2(i%4)+1.
 __device__ __forceinline__ void ldmatrix_x1_trans(uint32_t (&r)[1], const void *p)
