@@ -151,8 +151,8 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
     // Each iteration refills the slot read one iteration ago (everyone passed the barrier since)
     // with tile kt+K_STAGE-1, computes tile kt, then waits until at most K_STAGE-2 groups are
     // pending: that is tile kt+1 landed. Past the last tile the groups are empty: the drain.
-    // The slot offsets rotate without a modulo; at 2 stages the compiler then unrolls by two and
-    // every shared address in the loop is a register plus an immediate.
+    // The slot offsets rotate without a modulo, so at 2 stages the compiler can unroll by two
+    // and turn every shared address in the loop into a register plus an immediate.
     uint32_t write_off = (K_STAGE - 1) * STAGE_BYTES, read_off = 0;
     for (int kt = 0; kt < num_tiles; kt++) {
         load_tile(write_off, kt + K_STAGE - 1);
@@ -205,8 +205,8 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
 // tile of lookahead leaves the most load latency to hide, so there base and swizzle take 4 (64
 // registers; 12 bytes of spill, in the store after the K loop) once the grid holds 4 blocks per
 // SM: at 4096^3 on the H200, swizzle 290 TFLOPS against 265 with 3, base 254 against 226.
-// Below that grid (2048^3 is 256 blocks) 4 leaves SMs short of blocks. x4 spills 56 bytes at 64 registers: 244 TFLOPS
-// at 8192^3 against 267.
+// Below that grid (2048^3 is 256 blocks) 4 leaves SMs short of blocks. x4 spills 56 bytes at
+// 64 registers: 244 TFLOPS at 8192^3 against 267.
 constexpr int BLOCKS_PER_SM = 3;
 
 // Whether the grid gives every SM of the current device 4 blocks.
