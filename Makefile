@@ -42,8 +42,8 @@ NVCCFLAGS := -O3 -std=c++17 --threads 0 -Icommon $(GENCODE) $(HOSTCC) -Xcompiler
 CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Icommon -I$(CUDA_HOME)/include -MMD -MP
 LDLIBS    := -lcublas
 
-HARNESS_SRC := $(wildcard common/*.c)
-HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
+HARNESS_SRC := $(wildcard common/*.c) $(wildcard common/*.cu)
+HARNESS_OBJ := $(patsubst %.cu,$(BUILD)/obj/%.o,$(HARNESS_SRC:%.c=$(BUILD)/obj/%.o))
 BINARIES    := $(STEPS:%=$(BUILD)/%)
 
 .PHONY: all run test sanitize sweep results plots ncu conflicts diff clean help FORCE
@@ -58,6 +58,10 @@ $(BUILD)/arch.txt: FORCE
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/common/%.o: common/%.cu $(BUILD)/arch.txt
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%/kernel.o: %/kernel.cu $(BUILD)/arch.txt
 	@mkdir -p $(@D)

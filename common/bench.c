@@ -1,5 +1,6 @@
 #include "bench.h"
 
+#include "clock_probe.h"
 #include "gpu.h"
 
 #include <stdlib.h>
@@ -16,14 +17,15 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-static void timed_run(struct gpu_work w, cudaEvent_t start, cudaEvent_t stop, void *flush, size_t flush_bytes,
-                      cudaStream_t stream)
+static void timed_run(struct gpu_work w, cudaEvent_t start, cudaEvent_t stop, float *clock_mhz, void *flush,
+                      size_t flush_bytes, cudaStream_t stream)
 {
     if (flush)
         CUDA_CHECK(cudaMemsetAsync(flush, 0, flush_bytes, stream));
     CUDA_CHECK(cudaEventRecord(start, stream));
     w.run(w.ctx);
     CUDA_CHECK(cudaEventRecord(stop, stream));
+    CUDA_CHECK(launch_clock_probe(clock_mhz, stream));
 }
 
 struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline, int warmup, int iters,
@@ -32,6 +34,10 @@ struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline,
     cudaEvent_t *ev = host_alloc(4 * (size_t)iters * sizeof *ev);
     double *kernel_ms = host_alloc((size_t)iters * sizeof *kernel_ms);
     double *baseline_ms = host_alloc((size_t)iters * sizeof *baseline_ms);
+    double *kernel_mhz = host_alloc((size_t)iters * sizeof *kernel_mhz);
+    double *baseline_mhz = host_alloc((size_t)iters * sizeof *baseline_mhz);
+    float *probe_mhz = device_alloc(2 * (size_t)iters * sizeof *probe_mhz); /* kernel, baseline, kernel, ... */
+    float *probe_host = host_alloc(2 * (size_t)iters * sizeof *probe_host);
     for (int i = 0; i < 4 * iters; i++)
         CUDA_CHECK(cudaEventCreate(&ev[i]));
     for (int i = 0; i < warmup; i++) {
@@ -39,23 +45,31 @@ struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline,
         baseline.run(baseline.ctx);
     }
     for (int i = 0; i < iters; i++) {
-        timed_run(kernel, ev[4 * i], ev[4 * i + 1], flush, flush_bytes, stream);
-        timed_run(baseline, ev[4 * i + 2], ev[4 * i + 3], flush, flush_bytes, stream);
+        timed_run(kernel, ev[4 * i], ev[4 * i + 1], &probe_mhz[2 * i], flush, flush_bytes, stream);
+        timed_run(baseline, ev[4 * i + 2], ev[4 * i + 3], &probe_mhz[2 * i + 1], flush, flush_bytes, stream);
     }
     CUDA_CHECK(cudaStreamSynchronize(stream));
+    CUDA_CHECK(cudaMemcpy(probe_host, probe_mhz, 2 * (size_t)iters * sizeof *probe_host, cudaMemcpyDeviceToHost));
     for (int i = 0; i < iters; i++) {
         float k_ms, b_ms;
         CUDA_CHECK(cudaEventElapsedTime(&k_ms, ev[4 * i], ev[4 * i + 1]));
         CUDA_CHECK(cudaEventElapsedTime(&b_ms, ev[4 * i + 2], ev[4 * i + 3]));
         kernel_ms[i] = k_ms;
         baseline_ms[i] = b_ms;
+        kernel_mhz[i] = probe_host[2 * i];
+        baseline_mhz[i] = probe_host[2 * i + 1];
     }
-    struct timing t = {median(kernel_ms, iters), median(baseline_ms, iters)};
+    struct timing t = {median(kernel_ms, iters), median(baseline_ms, iters), median(kernel_mhz, iters),
+                       median(baseline_mhz, iters)};
     for (int i = 0; i < 4 * iters; i++)
         CUDA_CHECK(cudaEventDestroy(ev[i]));
     free(ev);
+    CUDA_CHECK(cudaFree(probe_mhz));
+    free(probe_host);
     free(kernel_ms);
     free(baseline_ms);
+    free(kernel_mhz);
+    free(baseline_mhz);
     return t;
 }
 

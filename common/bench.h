@@ -1,5 +1,6 @@
 /* Timing: the kernel and its cuBLAS baseline alternate (K B K B ...) on one stream, each run
- * bracketed by CUDA events, after warm-up; the median of each is reported. */
+ * bracketed by CUDA events, after warm-up; the median of each is reported, with the median SM
+ * clock a probe read right after each run (outside the events). */
 #ifndef BENCH_H
 #define BENCH_H
 
@@ -12,7 +13,8 @@ struct gpu_work {
 };
 
 struct timing {
-    double kernel_ms, baseline_ms; /* medians */
+    double kernel_ms, baseline_ms;   /* medians */
+    double kernel_mhz, baseline_mhz; /* medians of the SM clock after each run */
 };
 
 /* flush (may be NULL): a buffer larger than L2 that is overwritten before every timed run. */

@@ -33,28 +33,28 @@ for step in "$@"; do
     [ "$rc" -eq 1 ] && printf '%s\n' "$err" | sed "s/^/$step: /" >&2
 done
 
-columns="gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err"
+columns="gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
 rows=$(grep -v "^gpu,step," "$csv")
 
 # The ladder: for each precision, the first row of each cuBLAS baseline, then the steps.
 ladder() { # FORMAT: text or md
     printf '%s\n' "$rows" | awk -F, -v fmt="$1" '
-        NF < 14 { next }
+        NF < 16 { next }
         { n[$4]++; line[$4, n[$4]] = $0; if (!($4 in seen)) { seen[$4] = 1; order[++groups] = $4 } }
         function show(f, is_ref) {
             ratio = is_ref ? "1.00x" : sprintf("%.2fx", f[12])
             check = is_ref ? "ref " f[14] : f[13] " " f[14]
             if (fmt == "md")
-                printf "| %s | %s | %s | %.3f | %.1f | %s | %s |\n", is_ref ? "-" : f[2], f[3], f[4], f[8], f[9], ratio, check
+                printf "| %s | %s | %s | %.3f | %.1f | %s | %s | %s |\n", is_ref ? "-" : f[2], f[3], f[4], f[8], f[9], f[15], ratio, check
             else
-                printf "%-24s %-28s %-5s %9.3f %9.1f %10s  %s\n", is_ref ? "-" : f[2], f[3], f[4], f[8], f[9], ratio, check
+                printf "%-24s %-28s %-5s %9.3f %9.1f %6s %10s  %s\n", is_ref ? "-" : f[2], f[3], f[4], f[8], f[9], f[15], ratio, check
         }
         END {
             if (fmt == "md") {
-                print "| step | kernel | dtype | ms | TFLOPS | vs cuBLAS | check (max err) |"
-                print "|---|---|---|---:|---:|---:|---|"
+                print "| step | kernel | dtype | ms | TFLOPS | MHz | vs cuBLAS | check (max err) |"
+                print "|---|---|---|---:|---:|---:|---:|---|"
             } else
-                printf "%-24s %-28s %-5s %9s %9s %10s  %s\n", "step", "kernel", "dtype", "ms", "TFLOPS", "vs cuBLAS", "check (max err)"
+                printf "%-24s %-28s %-5s %9s %9s %6s %10s  %s\n", "step", "kernel", "dtype", "ms", "TFLOPS", "MHz", "vs cuBLAS", "check (max err)"
             for (g = 1; g <= groups; g++) {
                 t = order[g]
                 for (i = 1; i <= n[t]; i++) {
@@ -68,12 +68,13 @@ ladder() { # FORMAT: text or md
             }
         }'
     while IFS='|' read -r step why; do
-        if [ "$1" = md ]; then echo "| $step | $why | | | | | |"; else printf '%-24s %s\n' "$step" "$why"; fi
+        if [ "$1" = md ]; then echo "| $step | $why | | | | | | |"; else printf '%-24s %s\n' "$step" "$why"; fi
     done <"$notes"
 }
 
 echo "$header"
-echo "M = N = K = $size; median of $ITERS runs after $WARMUP warm-up, cuBLAS interleaved in each step's process"
+echo "M = N = K = $size; median of $ITERS runs after $WARMUP warm-up, cuBLAS interleaved in each step's process;"
+echo "MHz: the SM clock measured right after each run (median), below the maximum when power or heat caps it"
 ladder text
 
 if [ -n "$results" ] && [ "$header_rc" -eq 0 ]; then

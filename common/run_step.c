@@ -165,11 +165,12 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
                                             opt->warmup, opt->iters, flush, flush_bytes, d.stream);
         if (!printed_baseline++) {
             struct ladder_row b = {step->name, baseline_name(p), dtype_name(t), p->m, p->n, p->k,
-                                   tm.baseline_ms, tm.baseline_ms, baseline.check, baseline.max_err};
+                                   tm.baseline_ms, tm.baseline_ms, tm.baseline_mhz, tm.baseline_mhz,
+                                   baseline.check, baseline.max_err};
             print_row(gpu, &b, opt->csv);
         }
         struct ladder_row row = {step->name, name, dtype_name(t), p->m, p->n, p->k,
-                                 tm.kernel_ms, tm.baseline_ms, v.check, v.max_err};
+                                 tm.kernel_ms, tm.baseline_ms, tm.kernel_mhz, tm.baseline_mhz, v.check, v.max_err};
         print_row(gpu, &row, opt->csv);
     }
 
@@ -209,8 +210,9 @@ int run_step(const struct step *step, int argc, char **argv)
     }
     if (!opt.csv) {
         print_gpu_header(&gpu);
-        printf("%s  M=%d N=%d K=%d  median of %d runs after %d warm-up, interleaved with cuBLAS%s\n", step->name,
-               opt.m, opt.n, opt.k, opt.iters, opt.warmup, opt.flush_l2 ? ", L2 flushed" : "");
+        printf("%s  M=%d N=%d K=%d  median of %d runs after %d warm-up, interleaved with cuBLAS%s;"
+               " MHz: SM clock measured after each run\n",
+               step->name, opt.m, opt.n, opt.k, opt.iters, opt.warmup, opt.flush_l2 ? ", L2 flushed" : "");
     }
     print_row_header(opt.csv);
     int status = EXIT_OK;

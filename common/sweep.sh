@@ -33,21 +33,21 @@ for step in "$@"; do
         done
     done
     echo
-    echo "$step: TFLOPS (x cuBLAS) by size; median of $ITERS runs"
+    echo "$step: TFLOPS (x cuBLAS) @ SM MHz by size; median of $ITERS runs, clock measured after each run"
     grep -v "^gpu,step," "$step_csv" | awk -F, '
         $3 !~ /^cublas_/ {
             key = $3 "." $4
             if (!(key in seen)) { seen[key] = 1; cols[++nc] = key }
             if (!($5 in sz)) { sz[$5] = 1; sizes[++ns] = $5 }
-            cell[$5, key] = sprintf("%.1f (%.2fx)", $9, $12)
+            cell[$5, key] = sprintf("%.1f (%.2fx) @%d", $9, $12, $15)
         }
         END {
             printf "%-7s", "size"
-            for (c = 1; c <= nc; c++) printf " %26s", cols[c]
+            for (c = 1; c <= nc; c++) printf " %28s", cols[c]
             printf "\n"
             for (s = 1; s <= ns; s++) {
                 printf "%-7s", sizes[s]
-                for (c = 1; c <= nc; c++) printf " %26s", ((sizes[s], cols[c]) in cell) ? cell[sizes[s], cols[c]] : "-"
+                for (c = 1; c <= nc; c++) printf " %28s", ((sizes[s], cols[c]) in cell) ? cell[sizes[s], cols[c]] : "-"
                 printf "\n"
             }
         }'

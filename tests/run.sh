@@ -136,10 +136,12 @@ else
                 out=$("$BUILD/$step" $args --iters 2 --warmup 1 --csv 2>&1)
                 rc=$?
                 rows=$(printf '%s\n' "$out" | grep -c ",ok,")
-                if [ "$rc" -eq 0 ] && [ "$rows" -ge 2 ]; then
+                # every row carries the SM clock its probe measured: a real clock, not 0 or garbage
+                bad_clocks=$(printf '%s\n' "$out" | awk -F, '/,ok,/ && !($15 >= 100 && $15 <= 5000)' | wc -l)
+                if [ "$rc" -eq 0 ] && [ "$rows" -ge 2 ] && [ "$bad_clocks" -eq 0 ]; then
                     pass "$step $args: $(printf '%s\n' "$out" | grep ",ok," | tail -n +2 | cut -d, -f3,9,14 | tr '\n' ' ')"
                 else
-                    fail "$step $args: exit $rc"
+                    fail "$step $args: exit $rc, $bad_clocks row(s) without a measured clock"
                     printf '%s\n' "$out" | sed 's/^/    /'
                 fi
             done < <(gpu_cases "$step" "$dt")
