@@ -119,7 +119,7 @@ help:
 	@echo "make run          the TFLOPS ladder against cuBLAS at SIZE^3 (SIZE=$(SIZE))"
 	@echo "make test         host tests, then every step on the shape matrix when a GPU is present"
 	@echo "make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step"
-	@echo "make sweep        each step over SIZES (and STAGES for 08): TFLOPS and ratio to cuBLAS"
+	@echo "make sweep        each step over SIZES (and STAGES for 08): TFLOPS, ratio to cuBLAS, SM clock"
 	@echo "make results      write results/<gpu>/ (ladder.csv/md, sweep.csv of SWEEP_STEPS) from this GPU"
 	@echo "make plots        ladder.png and sweep.png from results/<gpu>/ CSVs (GPU=nvidia-h200; matplotlib)"
 	@echo "make ncu          Nsight Compute counters per step into results/<gpu>/ncu.md"
