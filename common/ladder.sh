@@ -33,7 +33,7 @@ for step in "$@"; do
     [ "$rc" -eq 1 ] && printf '%s\n' "$err" | sed "s/^/$step: /" >&2
 done
 
-columns="gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
+columns=$(grep -m 1 "^gpu,step," "$csv") # the binaries' own CSV header (common/report.c)
 rows=$(grep -v "^gpu,step," "$csv")
 
 # The ladder: for each precision, the first row of each cuBLAS baseline, then the steps.
