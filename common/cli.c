@@ -22,7 +22,8 @@ static void print_usage(const struct step *step)
            "       [--check | --no-check] [--seed S] [--flush-l2] [--csv] [--device D] [--info]\n",
            step->name);
     if (step->has_tn_options)
-        printf("       [--stages 2..5] [--variant base|swizzle|x4|all] [--swizzle-stride W]\n");
+        printf("       [--stages 2..5] [--variant base|swizzle|x4|all] [--swizzle-stride %d]\n",
+               TN_DEFAULT_SWIZZLE_STRIDE);
     printf("shape: %s C = A * B%s; M multiple of %d, N of %d, K of %d; M*K, K*N, M*N < 2^31\n",
            step->layout == LAYOUT_TN ? "TN" : "NN", step->layout == LAYOUT_TN ? "^T" : "",
            step->tile_m, step->tile_n, step->tile_k);
@@ -115,7 +116,7 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
     *opt = (struct options){
         .m = 0, .n = 0, .k = 0, .dtype_mask = step_dtypes(step), .variant_mask = (1u << NUM_VARIANTS) - 1,
         .iters = 20, .warmup = 5, .check = 1, .seed = 2024, .csv = 0, .device = 0,
-        .launch = {.stages = 2, .variant = VARIANT_BASE, .swizzle_stride = 2048},
+        .launch = {.stages = 2, .variant = VARIANT_BASE, .swizzle_stride = TN_DEFAULT_SWIZZLE_STRIDE},
     };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
