@@ -90,7 +90,7 @@ sanitize: all
 	@BUILD=$(BUILD) bash tests/sanitize.sh $(STEPS)
 
 sweep: all
-	@BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" bash common/sweep.sh $(STEPS)
+	@BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" SWIZZLE_STRIDE="$(SWIZZLE_STRIDE)" bash common/sweep.sh $(STEPS)
 
 # results/<gpu>/: the ladder (every step at SIZE^3) and the sweep of SWEEP_STEPS over SIZES;
 # the folder is named after the GPU, e.g. results/nvidia-h200.
@@ -127,5 +127,6 @@ help:
 	@echo "make diff STEP=NN what step NN changed against step NN-1"
 	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CCBIN (nvcc's host compiler) LDFLAGS"
 	@echo "           CUDART=static|shared VERBOSE=1 (ptxas register/spill report) SIZE SIZES STAGES"
+	@echo "           SWIZZLE_STRIDE (make sweep: 08's --swizzle-stride; 2048 is the study note's)"
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -2,13 +2,15 @@
 # make sweep: each step over SIZES (cubes), one table per step like the study note's: size x
 # kernel (variant or dtype), TFLOPS and the ratio to the cuBLAS run interleaved with it.
 # Steps with --stages run every variant for each stage count in STAGES. With --results DIR
-# the rows also go to DIR/sweep.csv.
+# the rows also go to DIR/sweep.csv. Those steps get SWIZZLE_STRIDE as --swizzle-stride (their
+# own default when unset; 2048 is the study note's band width).
 # Usage: common/sweep.sh [--results DIR] STEP...
 set -u
 BUILD=${BUILD:-build}
 SIZES=${SIZES:-2048 4096 8192 12288 16384}
 STAGES=${STAGES:-2}
 ITERS=${ITERS:-20}
+SWIZZLE_STRIDE=${SWIZZLE_STRIDE:-}
 results=
 if [ "${1:-}" = --results ]; then
     results=$2
@@ -20,10 +22,12 @@ status=0
 [ $# -gt 0 ] || exit 0
 "$BUILD/$1" --info || exit 0
 for step in "$@"; do
-    configs=("")
+    configs=("") setting=
     if "$BUILD/$step" --help | grep -q -- --stages; then
         configs=()
-        for s in $STAGES; do configs+=("--variant all --stages $s"); done
+        stride=${SWIZZLE_STRIDE:-$("$BUILD/$step" --help | sed -n 's/.*--swizzle-stride \([0-9]*\)\].*/\1/p')}
+        setting="; --swizzle-stride $stride"
+        for s in $STAGES; do configs+=("--variant all --stages $s --swizzle-stride $stride"); done
     fi
     step_csv=$(mktemp)
     for size in $SIZES; do
@@ -33,7 +37,7 @@ for step in "$@"; do
         done
     done
     echo
-    echo "$step: TFLOPS (x cuBLAS) @ SM MHz by size; median of $ITERS runs, clock measured after each run"
+    echo "$step: TFLOPS (x cuBLAS) @ SM MHz by size; median of $ITERS runs, clock measured after each run$setting"
     grep -v "^gpu,step," "$step_csv" | awk -F, '
         $3 !~ /^cublas_/ {
             key = $3 "." $4
@@ -57,6 +61,6 @@ done
 if [ -n "$results" ]; then
     mkdir -p "$results"
     { head -n 1 "$csv"; grep -v "^gpu,step," "$csv"; } >"$results/sweep.csv"
-    echo "wrote $results/sweep.csv (command: make sweep STEP=... SIZES=\"$SIZES\" STAGES=\"$STAGES\")"
+    echo "wrote $results/sweep.csv (command: make sweep STEP=... SIZES=\"$SIZES\" STAGES=\"$STAGES\"${SWIZZLE_STRIDE:+ SWIZZLE_STRIDE=$SWIZZLE_STRIDE})"
 fi
 exit $status

@@ -109,6 +109,11 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test
             fi
         done
     done < <(gpu_shapes "$1")
+    if has_stages "$1"; then # band widths other than the default: 1-tile bands, a narrower last band, the note's 2048
+        for w in 128 384 2048; do
+            echo "--m 1152 --n 3200 --k 1152 --dtype $2 --stages 2 --variant all --swizzle-stride $w"
+        done
+    fi
 }
 
 first=$1
