@@ -21,9 +21,9 @@ struct launch_opts {
 };
 
 /* 08's default band width. The blocks resident together walk one band down M and share its B
- * panel (width x K halves) in L2. At 2048, the note's width, the panel is 48 MB at K = 12288 and
- * 64 MB at 16384: the whole of an H100/H200's 50 MB L2, so B keeps coming back from DRAM. At 1024
- * it stays within 32 MB up to K = 16384. */
+ * panel (width x K halves) in L2. At 2048, the note's width, the panel is 48 MiB at K = 12288 and
+ * 64 MiB at 16384: most or more than all of an H200's 60 MiB L2, so B keeps coming back from
+ * DRAM. At 1024 it stays within 32 MiB up to K = 16384. */
 #define TN_DEFAULT_SWIZZLE_STRIDE 1024
 
 /* A, B, C are device pointers in the step's layout (row-major; B is N x K for the TN step).
