@@ -38,8 +38,8 @@ sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B,
     float sum[4][4][4] = {};
 
     for (int k0 = 0; k0 < K; k0 += BK) {
-        // B goes out first: this loop waits on its slowest copy every tile, and issuing B's whole
-        // 512-byte rows before A's 64-byte pieces measured 132 -> 135 TFLOPS on the H200.
+        // B goes out first: this loop waits on its slowest copy every tile, and B's whole 512-byte
+        // rows are the slow ones.
         // B: 16 rows x 512 bytes; a warp copies one whole k row, no register round trip.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
@@ -47,7 +47,7 @@ sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B,
             cp_async_cg16(&Bs[row][SWIZZLE_B_F2(row, col)], B_tile + (k0 + row) * N + col);
             // Single-buffered, every block waits for its copies each tile, and the blocks of a
             // wave reach each new B row together: DRAM latency for all. Asking L2 for the next
-            // tile's rows now turns that into an L2 hit (with A's hint: 135 -> 142 TFLOPS).
+            // tile's rows now turns that into an L2 hit.
             if (k0 + BK < K)
                 prefetch_l2(B_tile + (k0 + BK + row) * N + col);
         }
@@ -104,10 +104,17 @@ sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B,
         }
 }
 
+// One block per 128 x 128 tile of C.
+GEMM_GRID(gemm_grid)
+{
+    (void)k;
+    (void)opts;
+    return {n / BN, m / BM, 1};
+}
+
 GEMM_LAUNCHER(launch_sgemm_tf32_swizzle_bcf)
 {
-    (void)opts;
-    dim3 grid(n / BN, m / BM);
+    const dim3 grid = grid_of(gemm_grid(m, n, k, opts));
     sgemm_tf32_swizzle_bcf<<<grid, 256, 0, stream>>>(static_cast<const float *>(A), static_cast<const float *>(B),
                                                       static_cast<float *>(C), m, n, k);
     return cudaGetLastError();

@@ -38,22 +38,22 @@ sgemm_tf32_swizzle_bcf_dbf(const float *__restrict__ A, const float *__restrict_
 
     // Issues the copies of the K tile at k0 into buffer buf, as one commit group.
     auto load_tile = [&](int buf, int k0) {
-        // A first again: here the copies overlap a whole tile of mma, and this order measured
-        // 163 TFLOPS on the H200 against 162 with B first (step 03).
+        // B goes out first: this loop waits on its slowest copy every tile, and B's whole 512-byte
+        // rows are the slow ones.
+        // B: 16 rows x 512 bytes; a warp copies one whole k row, no register round trip.
+#pragma unroll
+        for (int i = 0; i < 2; i++) {
+            int row = tid / 32 + i * 8, col = (tid % 32) * 4;
+            cp_async_cg16(&Bs[buf][row][SWIZZLE_B_F2(row, col)], B_tile + (k0 + row) * N + col);
+            // No L2 prefetch of B now: these copies have a whole tile of mma to land in, and the
+            // prefetch's extra requests cost more than the latency it would hide.
+        }
         // A: 128 rows x 64 bytes; each thread copies two 16-byte pieces straight into As. A row
         // moves 64 bytes a tile, so the 256-byte L2 hint brings its next 3 tiles from DRAM too.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
             int row = tid / 4 + i * 64, col = (tid % 4) * 4;
             cp_async_cg16<256>(&As[buf][row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
-        }
-        // B: 16 rows x 512 bytes; a warp copies one whole k row, no register round trip.
-#pragma unroll
-        for (int i = 0; i < 2; i++) {
-            int row = tid / 32 + i * 8, col = (tid % 32) * 4;
-            cp_async_cg16(&Bs[buf][row][SWIZZLE_B_F2(row, col)], B_tile + (k0 + row) * N + col);
-            // No L2 prefetch of B now: these copies have a whole tile of mma to land in, and
-            // step 03's prefetch measured 163 -> 157 TFLOPS here.
         }
         cp_async_commit();
     };
@@ -109,10 +109,17 @@ sgemm_tf32_swizzle_bcf_dbf(const float *__restrict__ A, const float *__restrict_
         }
 }
 
+// One block per 128 x 128 tile of C.
+GEMM_GRID(gemm_grid)
+{
+    (void)k;
+    (void)opts;
+    return {n / BN, m / BM, 1};
+}
+
 GEMM_LAUNCHER(launch_sgemm_tf32_swizzle_bcf_dbf)
 {
-    (void)opts;
-    dim3 grid(n / BN, m / BM);
+    const dim3 grid = grid_of(gemm_grid(m, n, k, opts));
     sgemm_tf32_swizzle_bcf_dbf<<<grid, 256, 0, stream>>>(static_cast<const float *>(A), static_cast<const float *>(B),
                                                           static_cast<float *>(C), m, n, k);
     return cudaGetLastError();

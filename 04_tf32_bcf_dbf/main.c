@@ -2,16 +2,19 @@
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_sgemm_tf32_swizzle_bcf_dbf);
+GEMM_GRID(gemm_grid);
 
 static const struct step_kernel kernels[] = {
-    {"sgemm_tf32_swizzle_bcf_dbf", DTYPE_TF32, VARIANT_BASE, launch_sgemm_tf32_swizzle_bcf_dbf},
+    {"sgemm_tf32_swizzle_bcf_dbf", DTYPE_TF32, launch_sgemm_tf32_swizzle_bcf_dbf},
 };
 
 static const struct step step = {
     .name = "04_tf32_bcf_dbf",
     .layout = LAYOUT_NN,
     .accum = ACCUM_FP32,
-    .tile_m = 128, .tile_n = 128, .tile_k = 16,
+    .m_multiple = 128, .n_multiple = 128, .k_multiple = 16,
+    .arch = {80, 0, "cp.async, ldmatrix and mma.sync"},
+    .grid = gemm_grid,
     .kernels = kernels,
     .num_kernels = 1,
 };

@@ -3,17 +3,20 @@
 
 GEMM_LAUNCHER(launch_hgemm_naive_fp16);
 GEMM_LAUNCHER(launch_hgemm_naive_bf16);
+GEMM_GRID(gemm_grid);
 
 static const struct step_kernel kernels[] = {
-    {"hgemm_naive", DTYPE_FP16, VARIANT_BASE, launch_hgemm_naive_fp16},
-    {"hgemm_naive", DTYPE_BF16, VARIANT_BASE, launch_hgemm_naive_bf16},
+    {"hgemm_naive", DTYPE_FP16, launch_hgemm_naive_fp16},
+    {"hgemm_naive", DTYPE_BF16, launch_hgemm_naive_bf16},
 };
 
 static const struct step step = {
     .name = "05_hgemm_naive",
     .layout = LAYOUT_NN,
     .accum = ACCUM_FP32,
-    .tile_m = 128, .tile_n = 128, .tile_k = 32,
+    .m_multiple = 128, .n_multiple = 128, .k_multiple = 32,
+    .arch = {80, 0, "cp.async, ldmatrix and mma.sync"},
+    .grid = gemm_grid,
     .kernels = kernels,
     .num_kernels = 2,
 };

@@ -90,10 +90,19 @@ hgemm_bcf(const T *__restrict__ A, const T *__restrict__ B, T *__restrict__ C, i
         }
 }
 
-template <typename T>
-static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, cudaStream_t stream)
+// One block per 128 x 128 tile of C.
+GEMM_GRID(gemm_grid)
 {
-    dim3 grid(n / BN, m / BM);
+    (void)k;
+    (void)opts;
+    return {n / BN, m / BM, 1};
+}
+
+template <typename T>
+static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, const struct launch_opts *opts,
+                          cudaStream_t stream)
+{
+    const dim3 grid = grid_of(gemm_grid(m, n, k, opts));
     hgemm_bcf<T><<<grid, 256, 0, stream>>>(static_cast<const T *>(A), static_cast<const T *>(B),
                                            static_cast<T *>(C), m, n, k);
     return cudaGetLastError();
@@ -101,12 +110,10 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
 
 GEMM_LAUNCHER(launch_hgemm_bcf_fp16)
 {
-    (void)opts;
-    return launch<__half>(A, B, C, m, n, k, stream);
+    return launch<__half>(A, B, C, m, n, k, opts, stream);
 }
 
 GEMM_LAUNCHER(launch_hgemm_bcf_bf16)
 {
-    (void)opts;
-    return launch<__nv_bfloat16>(A, B, C, m, n, k, stream);
+    return launch<__nv_bfloat16>(A, B, C, m, n, k, opts, stream);
 }

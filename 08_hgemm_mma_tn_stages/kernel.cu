@@ -17,6 +17,8 @@
 //          while this m_idx's 8 mma run. Swizzled.
 #define SWIZZLE_TN(row, col) swizzle_tn_row32(row, col)
 
+enum tn_variant { VARIANT_BASE, VARIANT_SWIZZLE, VARIANT_X4 };
+
 template <int VARIANT>
 struct TnLayout {
     static constexpr int PLANES = VARIANT == VARIANT_X4 ? 2 : 1;
@@ -181,8 +183,17 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
             }
 }
 
+// N is cut into bands of swizzle-stride columns, one band per blockIdx.z (see the kernel).
+GEMM_GRID(gemm_grid)
+{
+    (void)k;
+    long long n_tiles = n / BN, stride_tiles = launch_option(opts, "swizzle-stride") / BN;
+    long long band = stride_tiles < n_tiles ? stride_tiles : n_tiles;
+    return {band, m / BM, (n_tiles + band - 1) / band};
+}
+
 template <int K_STAGE, int VARIANT, int MIN_BLOCKS>
-static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, int stride,
+static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, const struct launch_opts *opts,
                           cudaStream_t stream)
 {
     constexpr int smem_bytes = K_STAGE * TnLayout<VARIANT>::STAGE * sizeof(__half);
@@ -194,60 +205,35 @@ static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, i
             return err;
         configured = true;
     }
-    int n_tiles = n / BN, band = stride / BN < n_tiles ? stride / BN : n_tiles;
-    dim3 grid(band, m / BM, (n_tiles + band - 1) / band);
-    hgemm_mma_tn_stages<K_STAGE, VARIANT, MIN_BLOCKS><<<grid, 256, smem_bytes, stream>>>(
+    hgemm_mma_tn_stages<K_STAGE, VARIANT, MIN_BLOCKS><<<grid_of(gemm_grid(m, n, k, opts)), 256, smem_bytes, stream>>>(
         static_cast<const __half *>(A), static_cast<const __half *>(B), static_cast<__half *>(C), m, n, k);
     return cudaGetLastError();
 }
 
 // Blocks per SM, set through the register cap: 3 (80 registers, no spill). At 2 stages, one
 // tile of lookahead leaves the most load latency to hide, so there base and swizzle take 4 (64
-// registers; 12 bytes of spill, in the store after the K loop) once the grid holds 4 blocks per
-// SM: at 4096^3 on the H200, swizzle 290 TFLOPS against 265 with 3, base 254 against 226.
-// Below that grid (2048^3 is 256 blocks) 4 leaves SMs short of blocks. x4 spills 56 bytes at
-// 64 registers: 244 TFLOPS at 8192^3 against 267.
+// registers; a few bytes of spill, in the store after the K loop) once the grid holds 4 blocks
+// per SM. Below that grid 4 leaves SMs short of blocks; x4 spills inside the loop at 64.
 constexpr int BLOCKS_PER_SM = 3;
-
-// Whether the grid gives every SM of the current device 4 blocks.
-static cudaError_t grid_holds_4_per_sm(int m, int n, bool *holds)
-{
-    int device, sms;
-    cudaError_t err = cudaGetDevice(&device);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    *holds = err == cudaSuccess && (long long)(m / BM) * (n / BN) >= 4LL * sms;
-    return err;
-}
 
 template <int VARIANT>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k,
                                  const struct launch_opts *o, cudaStream_t s)
 {
-    switch (o->stages) {
+    switch (launch_option(o, "stages")) {
     case 2:
-        if constexpr (VARIANT != VARIANT_X4) {
-            bool wide;
-            cudaError_t err = grid_holds_4_per_sm(m, n, &wide);
-            if (err != cudaSuccess)
-                return err;
-            if (wide)
-                return launch<2, VARIANT, 4>(A, B, C, m, n, k, o->swizzle_stride, s);
-        }
-        return launch<2, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 3: return launch<3, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 4: return launch<4, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
-    case 5: return launch<5, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o->swizzle_stride, s);
+        // The SM count comes from the harness, read once per device: no driver call per launch.
+        if constexpr (VARIANT != VARIANT_X4)
+            if ((long long)(m / BM) * (n / BN) >= 4LL * o->sm_count)
+                return launch<2, VARIANT, 4>(A, B, C, m, n, k, o, s);
+        return launch<2, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o, s);
+    case 3: return launch<3, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o, s);
+    case 4: return launch<4, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o, s);
+    case 5: return launch<5, VARIANT, BLOCKS_PER_SM>(A, B, C, m, n, k, o, s);
     default: return cudaErrorInvalidValue;
     }
 }
 
-GEMM_LAUNCHER(launch_hgemm_mma_tn_stages)
-{
-    switch (opts->variant) {
-    case VARIANT_BASE: return launch_stages<VARIANT_BASE>(A, B, C, m, n, k, opts, stream);
-    case VARIANT_SWIZZLE: return launch_stages<VARIANT_SWIZZLE>(A, B, C, m, n, k, opts, stream);
-    case VARIANT_X4: return launch_stages<VARIANT_X4>(A, B, C, m, n, k, opts, stream);
-    default: return cudaErrorInvalidValue;
-    }
-}
+GEMM_LAUNCHER(launch_hgemm_mma_tn_base) { return launch_stages<VARIANT_BASE>(A, B, C, m, n, k, opts, stream); }
+GEMM_LAUNCHER(launch_hgemm_mma_tn_swizzle) { return launch_stages<VARIANT_SWIZZLE>(A, B, C, m, n, k, opts, stream); }
+GEMM_LAUNCHER(launch_hgemm_mma_tn_x4) { return launch_stages<VARIANT_X4>(A, B, C, m, n, k, opts, stream); }

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *variant_names[NUM_VARIANTS] = {"base", "swizzle", "x4"};
-
 static unsigned step_dtypes(const struct step *step)
 {
     unsigned mask = 0;
@@ -16,18 +14,63 @@ static unsigned step_dtypes(const struct step *step)
     return mask;
 }
 
+/* Whether kernel i is the first one carrying its variant name (so the list has no repeats). */
+static int first_of_variant(const struct step *step, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (strcmp(step->kernels[j].variant, step->kernels[i].variant) == 0)
+            return 0;
+    return 1;
+}
+
+/* "base|swizzle|x4|all" */
+static void variant_choices(const struct step *step, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < step->num_kernels; i++)
+        if (first_of_variant(step, i)) {
+            strncat(out, step->kernels[i].variant, size - strlen(out) - 1);
+            strncat(out, "|", size - strlen(out) - 1);
+        }
+    strncat(out, "all", size - strlen(out) - 1);
+}
+
 static void print_usage(const struct step *step)
 {
     printf("usage: %s [--m M --n N --k K | --size S] [--dtype D] [--iters 20] [--warmup 5]\n"
            "       [--check | --no-check] [--seed S] [--flush-l2] [--csv] [--device D] [--info]\n",
            step->name);
-    if (step->has_tn_options)
-        printf("       [--stages 2..5] [--variant base|swizzle|x4|all] [--swizzle-stride %d]\n",
-               TN_DEFAULT_SWIZZLE_STRIDE);
-    printf("shape: %s C = A * B%s; M multiple of %d, N of %d, K of %d; M*K, K*N, M*N < 2^31\n",
-           step->layout == LAYOUT_TN ? "TN" : "NN", step->layout == LAYOUT_TN ? "^T" : "",
-           step->tile_m, step->tile_n, step->tile_k);
-    printf("kernel: %s\n", step->kernels[0].name);
+    if (step->m_multiple > 1)
+        printf("shape: %s C = A * B%s; M multiple of %d, N of %d, K of %d; M*K, K*N, M*N < 2^31\n",
+               step->layout == LAYOUT_TN ? "TN" : "NN", step->layout == LAYOUT_TN ? "^T" : "", step->m_multiple,
+               step->n_multiple, step->k_multiple);
+    else
+        printf("shape: %s C = A * B%s; any M, N multiple of %d, K of %d; M*K, K*N, M*N < 2^31\n",
+               step->layout == LAYOUT_TN ? "TN" : "NN", step->layout == LAYOUT_TN ? "^T" : "", step->n_multiple,
+               step->k_multiple);
+    if (step->shape_note)
+        printf("       %s\n", step->shape_note);
+    printf("needs: sm_%d%s (%s)\n", step->arch.min_sm, step->arch.max_sm ? " exactly" : " or newer", step->arch.needs);
+    if (step->num_options || step->variant_option)
+        printf("options of this step:\n");
+    for (int i = 0; i < step->num_options; i++) {
+        const struct step_option *o = &step->options[i];
+        char range[48];
+        snprintf(range, sizeof range, "%d..%d", o->min, o->max);
+        printf("  --%s %s: %s (default %d%s)\n", o->name, range, o->help, o->default_value,
+               o->device_default ? ", or what fits the device" : "");
+    }
+    if (step->variant_option) {
+        char choices[128];
+        variant_choices(step, choices, sizeof choices);
+        printf("  --%s %s: %s (default all)\n", step->variant_option, choices, step->variant_help);
+    }
+    /* one DTYPE:VARIANT:NAME per kernel, for scripts (tests/run.sh checks each one reports) */
+    printf("kernels:");
+    for (int i = 0; i < step->num_kernels; i++)
+        printf(" %s:%s:%s", dtype_name(step->kernels[i].dtype), step->variant_option ? step->kernels[i].variant : "-",
+               step->kernels[i].name);
+    printf("\n");
     printf("dtype: ");
     for (int t = 0, first = 1; t < NUM_DTYPES; t++)
         if (step_dtypes(step) & (1u << t)) {
@@ -79,34 +122,75 @@ static int parse_dtype(const struct step *step, const char *s, unsigned *mask)
     return fail("--dtype", s, accepted);
 }
 
-static int parse_variant(const char *s, unsigned *mask)
+static int parse_variant(const struct step *step, const char *opt, const char *s, unsigned *mask)
 {
-    if (strcmp(s, "all") == 0) {
-        *mask = (1u << NUM_VARIANTS) - 1;
+    unsigned m = 0;
+    for (int i = 0; i < step->num_kernels; i++)
+        if (!strcmp(s, "all") || !strcmp(s, step->kernels[i].variant))
+            m |= 1u << i;
+    if (m) {
+        *mask = m;
         return 1;
     }
-    for (int i = 0; i < NUM_VARIANTS; i++)
-        if (strcmp(s, variant_names[i]) == 0) {
-            *mask = 1u << i;
-            return 1;
-        }
-    return fail("--variant", s, "expected base, swizzle, x4 or all");
+    char choices[128], accepted[160];
+    variant_choices(step, choices, sizeof choices);
+    snprintf(accepted, sizeof accepted, "expected one of %s", choices);
+    return fail(opt, s, accepted);
 }
 
-const char *shape_error(const struct step *step, const struct launch_opts *launch, int m, int n, int k)
+static int parse_step_option(const struct step_option *o, const char *opt, const char *s, int *value)
+{
+    long long v;
+    if (!parse_int(opt, s, o->min, o->max, &v))
+        return 0;
+    if (o->multiple_of && v % o->multiple_of) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "must be a multiple of %d", o->multiple_of);
+        return fail(opt, s, msg);
+    }
+    *value = (int)v;
+    return 1;
+}
+
+/* The hardware's limits on a grid: x < 2^31, y and z <= 65535. */
+static const char *grid_error(const struct step *step, const struct launch_opts *launch, int m, int n, int k)
+{
+    static char msg[192];
+    struct grid_dims g = step->grid(m, n, k, launch);
+    const char *dim = g.x > INT_MAX ? "x" : g.y > 65535 ? "y" : g.z > 65535 ? "z" : NULL;
+    if (!dim)
+        return NULL;
+    snprintf(msg, sizeof msg, "the launch would need a grid of %lld x %lld x %lld blocks; gridDim.%s is limited to %d",
+             g.x, g.y, g.z, dim, dim[0] == 'x' ? INT_MAX : 65535);
+    return msg;
+}
+
+const char *shape_error(const struct step *step, int ki, const struct launch_opts *launch, int m, int n, int k)
 {
     static char msg[160];
-    if (m % step->tile_m || n % step->tile_n || k % step->tile_k) {
-        snprintf(msg, sizeof msg, "%s needs M a multiple of %d, N of %d and K of %d", step->name,
-                 step->tile_m, step->tile_n, step->tile_k);
+    if (m % step->m_multiple || n % step->n_multiple || k % step->k_multiple) {
+        if (step->m_multiple > 1)
+            snprintf(msg, sizeof msg, "%s needs M a multiple of %d, N of %d and K of %d", step->name,
+                     step->m_multiple, step->n_multiple, step->k_multiple);
+        else
+            snprintf(msg, sizeof msg, "%s needs N a multiple of %d and K of %d (any M)", step->name, step->n_multiple,
+                     step->k_multiple);
         return msg;
     }
     /* The kernels index with 32-bit int offsets: every matrix must hold < 2^31 elements. */
     if ((long long)m * k > INT_MAX || (long long)k * n > INT_MAX || (long long)m * n > INT_MAX)
         return "M*K, K*N and M*N must each be below 2^31 elements (the kernels use 32-bit offsets)";
-    if (m / step->tile_m > 65535)
-        return "M / tile must not exceed 65535 (the grid's y dimension)";
-    return step->check_shape ? step->check_shape(launch, m, n, k) : NULL;
+    const struct step_kernel *kern = &step->kernels[ki];
+    const char *why = kern->check_shape ? kern->check_shape(launch, m, n, k) : NULL;
+    return why ? why : grid_error(step, launch, m, n, k);
+}
+
+void kernel_label(const struct step *step, int ki, const struct launch_opts *launch, char *out, size_t size)
+{
+    int len = snprintf(out, size, "%s", step->kernels[ki].name);
+    for (int i = 0; i < step->num_options && len >= 0 && (size_t)len < size; i++)
+        if (step->options[i].name_suffix)
+            len += snprintf(out + len, size - (size_t)len, step->options[i].name_suffix, launch->values[i]);
 }
 
 enum parse_result parse_options(const struct step *step, int argc, char **argv, struct options *opt)
@@ -114,14 +198,18 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
     long long v;
     int size = 0;
     *opt = (struct options){
-        .m = 0, .n = 0, .k = 0, .dtype_mask = step_dtypes(step), .variant_mask = (1u << NUM_VARIANTS) - 1,
+        .m = 0, .n = 0, .k = 0, .dtype_mask = step_dtypes(step), .kernel_mask = (1u << step->num_kernels) - 1,
         .iters = 20, .warmup = 5, .check = 1, .seed = 2024, .csv = 0, .device = 0,
-        .launch = {.stages = 2, .variant = VARIANT_BASE, .swizzle_stride = TN_DEFAULT_SWIZZLE_STRIDE},
     };
+    opt->launch.num_values = step->num_options;
+    for (int i = 0; i < step->num_options; i++) {
+        opt->launch.names[i] = step->options[i].name;
+        opt->launch.values[i] = step->options[i].default_value;
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int ok = 1, takes_value = 1;
+        int ok = 1, takes_value = 1, known = 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             print_usage(step);
             return PARSE_HELP;
@@ -160,19 +248,19 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         } else if (!strcmp(a, "--device")) {
             ok = parse_int(a, val, 0, 63, &v);
             opt->device = (int)v;
-        } else if (step->has_tn_options && !strcmp(a, "--stages")) {
-            ok = parse_int(a, val, 2, 5, &v);
-            opt->launch.stages = (int)v;
-        } else if (step->has_tn_options && !strcmp(a, "--variant")) {
-            ok = parse_variant(val, &opt->variant_mask);
-        } else if (step->has_tn_options && !strcmp(a, "--swizzle-stride")) {
-            ok = parse_int(a, val, 1, INT_MAX, &v);
-            opt->launch.swizzle_stride = (int)v;
-            if (ok && v % step->tile_n)
-                ok = fail(a, val, "must be a multiple of the 128-column block tile");
+        } else if (step->variant_option && !strncmp(a, "--", 2) && !strcmp(a + 2, step->variant_option)) {
+            ok = parse_variant(step, a, val, &opt->kernel_mask);
         } else {
-            fprintf(stderr, "error: '%s' is not an option of %s (see --help)\n", a, step->name);
-            return PARSE_ERROR;
+            for (int o = 0; o < step->num_options && !known; o++)
+                if (!strncmp(a, "--", 2) && !strcmp(a + 2, step->options[o].name)) {
+                    known = 1;
+                    ok = parse_step_option(&step->options[o], a, val, &opt->launch.values[o]);
+                    opt->given[o] = 1;
+                }
+            if (!known) {
+                fprintf(stderr, "error: '%s' is not an option of %s (see --help)\n", a, step->name);
+                return PARSE_ERROR;
+            }
         }
         if (!ok)
             return PARSE_ERROR;
@@ -190,12 +278,10 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         fprintf(stderr, "error: --m, --n and --k go together (or use --size)\n");
         return PARSE_ERROR;
     }
-    for (int v = 0; v < NUM_VARIANTS; v++) {
-        if (!(opt->variant_mask & (1u << v)))
+    for (int i = 0; i < step->num_kernels; i++) {
+        if (!(opt->kernel_mask & (1u << i)) || !(opt->dtype_mask & (1u << step->kernels[i].dtype)))
             continue;
-        struct launch_opts launch = opt->launch;
-        launch.variant = v;
-        const char *why = shape_error(step, &launch, opt->m, opt->n, opt->k);
+        const char *why = shape_error(step, i, &opt->launch, opt->m, opt->n, opt->k);
         if (why) {
             fprintf(stderr, "error: shape %dx%dx%d rejected: %s\n", opt->m, opt->n, opt->k, why);
             return PARSE_ERROR;
@@ -203,5 +289,3 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
     }
     return PARSE_OK;
 }
-
-const char *variant_name(int v) { return variant_names[v]; }

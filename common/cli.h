@@ -7,7 +7,7 @@
 struct options {
     int m, n, k;
     unsigned dtype_mask;   /* bit (1 << enum dtype) per selected precision */
-    unsigned variant_mask; /* bit (1 << enum tn_variant) per selected variant */
+    unsigned kernel_mask;  /* bit i: step->kernels[i] is selected by the variant option */
     int iters, warmup;
     int check;
     unsigned long long seed;
@@ -15,6 +15,7 @@ struct options {
     int csv;
     int device;
     int info;              /* print the GPU header and exit */
+    int given[MAX_STEP_OPTIONS]; /* the step option was on the command line */
     struct launch_opts launch;
 };
 
@@ -23,10 +24,11 @@ enum parse_result { PARSE_OK, PARSE_HELP, PARSE_ERROR };
 /* On PARSE_ERROR a one-line reason was printed to stderr. */
 enum parse_result parse_options(const struct step *step, int argc, char **argv, struct options *opt);
 
-/* "base", "swizzle", "x4" */
-const char *variant_name(int variant);
+/* NULL if kernel ki of the step takes m x n x k with these option values (its grid included),
+ * else a static message. */
+const char *shape_error(const struct step *step, int ki, const struct launch_opts *launch, int m, int n, int k);
 
-/* NULL if m x n x k satisfies the step's contract, else a static message. */
-const char *shape_error(const struct step *step, const struct launch_opts *launch, int m, int n, int k);
+/* The kernel's name in the ladder: its own, then each option's name_suffix with its value. */
+void kernel_label(const struct step *step, int ki, const struct launch_opts *launch, char *out, size_t size);
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "harness.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,13 +29,37 @@ void cublas_check(cublasStatus_t st, const char *call, const char *file, int lin
     exit(EXIT_CUDA_ERROR);
 }
 
+/* The runtime reports a missing driver and an old one alike (cudaErrorInsufficientDriver):
+ * whether the driver library loads at all tells them apart. */
+static void explain_no_gpu(cudaError_t err)
+{
+    int driver = 0, runtime = 0;
+    void *libcuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (libcuda)
+        dlclose(libcuda);
+    cudaRuntimeGetVersion(&runtime);
+    if (!libcuda)
+        fprintf(stderr, "cannot run: no NVIDIA driver on this machine (libcuda.so.1 not found): install the "
+                        "NVIDIA driver, or run on a machine with an NVIDIA GPU (the build itself needs none)\n");
+    else if (err == cudaErrorInsufficientDriver && cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0)
+        fprintf(stderr, "cannot run: the NVIDIA driver supports CUDA %d.%d, older than the CUDA %d.%d runtime this "
+                        "binary was built with: update the driver, or build with a CUDA toolkit of at most %d.%d\n",
+                driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10, driver / 1000,
+                driver % 1000 / 10);
+    else if (err == cudaErrorInsufficientDriver)
+        fprintf(stderr, "cannot run: the NVIDIA driver is installed but does not answer (%s): check nvidia-smi\n",
+                cudaGetErrorString(err));
+    else
+        fprintf(stderr, "cannot run: no CUDA GPU visible (%s): check nvidia-smi and CUDA_VISIBLE_DEVICES\n",
+                err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
+}
+
 void select_device(int device, struct gpu_info *info)
 {
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess || count == 0) {
-        fprintf(stderr, "cannot run: no CUDA GPU visible (%s)\n",
-                err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
+        explain_no_gpu(err);
         exit(EXIT_CANNOT_RUN);
     }
     if (device >= count) {
@@ -43,11 +68,6 @@ void select_device(int device, struct gpu_info *info)
     }
     struct cudaDeviceProp prop;
     CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    if (prop.major < 8) {
-        fprintf(stderr, "cannot run: %s is sm_%d%d; cp.async, ldmatrix and tf32/bf16 mma need sm_80 or newer\n",
-                prop.name, prop.major, prop.minor);
-        exit(EXIT_CANNOT_RUN);
-    }
     CUDA_CHECK(cudaSetDevice(device));
     int clock_khz = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
@@ -57,6 +77,7 @@ void select_device(int device, struct gpu_info *info)
     info->sm_count = prop.multiProcessorCount;
     info->clock_mhz = clock_khz / 1000;
     info->l2_bytes = (size_t)prop.l2CacheSize;
+    info->smem_per_block_optin = prop.sharedMemPerBlockOptin;
     CUDA_CHECK(cudaDriverGetVersion(&info->driver_version));
     CUDA_CHECK(cudaRuntimeGetVersion(&info->runtime_version));
     info->cublas_version = 0;
@@ -64,6 +85,20 @@ void select_device(int device, struct gpu_info *info)
     CUBLAS_CHECK(cublasCreate(&handle));
     CUBLAS_CHECK(cublasGetVersion(handle, &info->cublas_version));
     CUBLAS_CHECK(cublasDestroy(handle));
+}
+
+void require_arch(const struct gpu_info *g, const char *step_name, const struct step_arch *arch)
+{
+    int sm = g->sm_major * 10 + g->sm_minor;
+    if (sm >= arch->min_sm && (!arch->max_sm || sm <= arch->max_sm))
+        return;
+    if (arch->max_sm == arch->min_sm)
+        fprintf(stderr, "cannot run: %s is sm_%d; %s needs an sm_%d GPU: %s\n", g->name, sm, step_name, arch->min_sm,
+                arch->needs);
+    else
+        fprintf(stderr, "cannot run: %s is sm_%d; %s needs sm_%d or newer: %s\n", g->name, sm, step_name,
+                arch->min_sm, arch->needs);
+    exit(EXIT_CANNOT_RUN);
 }
 
 void print_gpu_header(const struct gpu_info *g)
@@ -89,15 +124,5 @@ void *device_alloc(size_t bytes)
 {
     void *p = NULL;
     CUDA_CHECK(cudaMalloc(&p, bytes));
-    return p;
-}
-
-void *host_alloc(size_t bytes)
-{
-    void *p = malloc(bytes);
-    if (!p) {
-        fprintf(stderr, "cannot run: out of host memory (%.2f GiB requested)\n", bytes / 1073741824.0);
-        exit(EXIT_CANNOT_RUN);
-    }
     return p;
 }

@@ -6,6 +6,8 @@
 #include <cuda_runtime_api.h>
 #include <stddef.h>
 
+#include "numeric.h" /* host_alloc */
+
 /* Every CUDA and cuBLAS call goes through these: a failure names the call and exits. */
 #define CUDA_CHECK(call) cuda_check((call), #call, __FILE__, __LINE__)
 #define CUBLAS_CHECK(call) cublas_check((call), #call, __FILE__, __LINE__)
@@ -17,10 +19,16 @@ struct gpu_info {
     int sm_major, sm_minor, sm_count, clock_mhz;
     int driver_version, runtime_version, cublas_version;
     size_t l2_bytes;
+    size_t smem_per_block_optin; /* shared memory one block may ask for, in bytes */
 };
 
-/* Selects the device or exits: 3 when no GPU is visible or it is below sm_80. */
+/* Selects the device or exits 3 with what to do: no NVIDIA driver, a driver older than the
+ * runtime this binary was built with, no GPU visible, or a GPU below sm_80. */
 void select_device(int device, struct gpu_info *info);
+
+struct step_arch;
+/* Exits 3 with the reason when the GPU is outside the step's architectures. */
+void require_arch(const struct gpu_info *info, const char *step_name, const struct step_arch *arch);
 
 /* One line: name, sm_XY, SMs, clock, CUDA driver/runtime and cuBLAS versions. */
 void print_gpu_header(const struct gpu_info *info);
@@ -29,6 +37,5 @@ void print_gpu_header(const struct gpu_info *info);
 void require_device_memory(size_t bytes);
 
 void *device_alloc(size_t bytes);
-void *host_alloc(size_t bytes); /* exits with a message when the host is out of memory */
 
 #endif

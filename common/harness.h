@@ -19,21 +19,51 @@ enum exit_code {
     EXIT_CUDA_ERROR = 4,
 };
 
+/* An integer option of the step, --NAME VALUE; its value reaches the launcher through
+ * launch_option(opts, NAME). */
+struct step_option {
+    const char *name;         /* without the dashes */
+    const char *help;         /* one line */
+    int min, max;             /* accepted range */
+    int multiple_of;          /* the value must be a multiple of this; 0: any */
+    int default_value;
+    /* Optional: the default read off the device (e.g. the deepest ring that fits). */
+    int (*device_default)(const struct launch_opts *device);
+    const char *name_suffix;  /* optional printf format appended to kernel names, e.g. "_s%d" */
+};
+
+/* The GPUs a step runs on: compute capability min_sm and up (and at most max_sm when set),
+ * because of what `needs` names. */
+struct step_arch {
+    int min_sm, max_sm; /* 80 for sm_80; max_sm 0: no upper bound */
+    const char *needs;
+};
+
 struct step_kernel {
     const char *name;      /* the kernel's name in the article */
     enum dtype dtype;
-    int variant;           /* enum tn_variant, for steps that have variants */
     gemm_launch_fn launch;
+    const char *variant;   /* for steps with a variant option: this kernel's value of it */
+    /* Optional: NULL when this kernel takes the shape, else why not. */
+    const char *(*check_shape)(const struct launch_opts *opts, int m, int n, int k);
 };
 
 struct step {
     const char *name;        /* folder and binary name, e.g. "01_tf32_bt" */
     enum layout layout;
     enum accum accum;
-    int tile_m, tile_n, tile_k; /* shape contract: M, N, K are multiples of these */
-    int has_tn_options;      /* accepts --stages, --variant, --swizzle-stride */
-    /* Optional: NULL when the launch options allow this shape, else why not. */
-    const char *(*check_shape)(const struct launch_opts *opts, int m, int n, int k);
+    int m_multiple, n_multiple, k_multiple; /* shape contract: M, N, K are multiples of these */
+    const char *shape_note;  /* optional: one more line of the shape contract for --help */
+    struct step_arch arch;
+    const struct step_option *options;
+    int num_options;
+    /* Optional: the option (e.g. "variant") whose value, a kernel's .variant or all, picks the
+     * kernels that run; all is the default. */
+    const char *variant_option;
+    const char *variant_help;
+    gemm_grid_fn grid;       /* the grid of a launch, from kernel.cu */
+    /* Optional: NULL when these option values can run on this device, else why not (exit 3). */
+    const char *(*check_device)(const struct launch_opts *opts);
     const struct step_kernel *kernels;
     int num_kernels;
 };

@@ -1,9 +1,12 @@
 /* The contract between a step's host driver (main.c, C) and its kernel (kernel.cu, CUDA C++):
- * every kernel is started through an extern "C" launcher of this one signature. */
+ * every kernel is started through an extern "C" launcher of this one signature, and each step's
+ * kernel.cu says, through gemm_grid, which grid a launch needs (checked against the hardware's
+ * limits before any CUDA call). */
 #ifndef LAUNCH_H
 #define LAUNCH_H
 
 #include <cuda_runtime_api.h>
+#include <string.h>
 
 #ifdef __cplusplus
 #define LAUNCH_EXTERN_C extern "C"
@@ -11,28 +14,49 @@
 #define LAUNCH_EXTERN_C
 #endif
 
-/* Step-specific knobs; steps 01-07 ignore them. */
-enum tn_variant { VARIANT_BASE, VARIANT_SWIZZLE, VARIANT_X4, NUM_VARIANTS };
+#define MAX_STEP_OPTIONS 4
 
+/* The values of the options the step declares in its main.c, by name, and what the harness
+ * read off the device once (a launcher must not ask the driver inside the timed window). */
 struct launch_opts {
-    int stages;          /* 08: depth of the cp.async ring, 2..5 */
-    int variant;         /* 08: enum tn_variant */
-    int swizzle_stride;  /* 08: width in columns of the N bands of the block swizzle */
+    int num_values;
+    const char *names[MAX_STEP_OPTIONS];
+    int values[MAX_STEP_OPTIONS];
+    int sm_count;
+    int smem_per_block_optin; /* bytes of shared memory a block may ask for */
 };
 
-/* 08's default band width. The blocks resident together walk one band down M and share its B
- * panel (width x K halves) in L2. At 2048, the note's width, the panel is 48 MiB at K = 12288 and
- * 64 MiB at 16384: most or more than all of an H200's 60 MiB L2, so B keeps coming back from
- * DRAM. At 1024 it stays within 32 MiB up to K = 16384. */
-#define TN_DEFAULT_SWIZZLE_STRIDE 1024
+/* The value of the option the step declared as `name`, or -1 if it declared none. */
+static inline int launch_option(const struct launch_opts *o, const char *name)
+{
+    for (int i = 0; i < o->num_values; i++)
+        if (strcmp(o->names[i], name) == 0)
+            return o->values[i];
+    return -1;
+}
 
 /* A, B, C are device pointers in the step's layout (row-major; B is N x K for the TN step).
- * The shape was validated against the step's tile contract before the call. */
+ * The shape was validated against the step's contract before the call. */
 #define GEMM_LAUNCHER(name)                                                              \
     LAUNCH_EXTERN_C cudaError_t name(const void *A, const void *B, void *C, int m, int n, \
                                      int k, const struct launch_opts *opts, cudaStream_t stream)
 
 typedef cudaError_t (*gemm_launch_fn)(const void *A, const void *B, void *C, int m, int n, int k,
                                       const struct launch_opts *opts, cudaStream_t stream);
+
+/* The grid a launch of this shape uses, in 64-bit so that an oversized one can be reported. */
+struct grid_dims {
+    long long x, y, z;
+};
+
+#define GEMM_GRID(name) \
+    LAUNCH_EXTERN_C struct grid_dims name(int m, int n, int k, const struct launch_opts *opts)
+
+typedef struct grid_dims (*gemm_grid_fn)(int m, int n, int k, const struct launch_opts *opts);
+
+#ifdef __cplusplus
+/* The launch's dim3 (the harness has checked every dimension against its limit). */
+inline dim3 grid_of(struct grid_dims g) { return dim3((unsigned)g.x, (unsigned)g.y, (unsigned)g.z); }
+#endif
 
 #endif

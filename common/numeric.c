@@ -1,6 +1,10 @@
 #include "numeric.h"
 
+#include "harness.h"
+
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -142,4 +146,14 @@ double error_tolerance(enum dtype t, enum accum acc, int k)
     double output = t == DTYPE_TF32 ? ldexp(1.0, -24) : t == DTYPE_FP16 ? ldexp(1.0, -11) : ldexp(1.0, -8);
     double accumulate = acc == ACCUM_FP32 ? k * ldexp(1.0, -23) : sqrt((double)k) * ldexp(1.0, -11);
     return operand + accumulate + output;
+}
+
+void *host_alloc(size_t bytes)
+{
+    void *p = malloc(bytes);
+    if (!p) {
+        fprintf(stderr, "cannot run: out of host memory (%.2f GiB requested)\n", bytes / 1073741824.0);
+        exit(EXIT_CANNOT_RUN);
+    }
+    return p;
 }

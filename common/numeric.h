@@ -32,6 +32,9 @@ float rng_uniform(struct rng *r);
  * element has there (after rounding to fp16/bf16), for the fp64 reference. */
 void fill_random(enum dtype t, struct rng *r, void *bits, float *values, size_t count);
 
+/* malloc that exits 3 with a message when the host is out of memory. */
+void *host_alloc(size_t bytes);
+
 /* Largest accepted |c - exact| / sum_k |a*b| for one output element (see numeric.c). */
 double error_tolerance(enum dtype t, enum accum acc, int k);
 

@@ -72,34 +72,6 @@ static float *abs_product(const struct device_problem *d, const float *A_values,
     return norm;
 }
 
-struct verdict {
-    const char *check;
-    double max_err;
-};
-
-/* Both checks for one result; prints the worst element of a failed one. */
-static struct verdict verify(const char *label, const struct gemm_problem *p, const void *C, const void *C_ref,
-                             const float *norm, const struct reference_sample *sample)
-{
-    double tol = error_tolerance(p->dtype, p->accum, p->k);
-    struct check_result vs_fp64 = check_against_sample(sample, p->dtype, C, tol);
-    struct verdict v = {"ok", vs_fp64.max_err};
-    if (!vs_fp64.ok) {
-        print_worst(label, &vs_fp64, p->n, tol);
-        v.check = "FAIL";
-    }
-    if (C_ref) { /* both sides carry rounding error: twice the tolerance */
-        struct check_result vs_ref = check_against_full(p->dtype, C, C_ref, norm, (size_t)p->m * p->n, 2 * tol);
-        if (!vs_ref.ok) {
-            char what[96];
-            snprintf(what, sizeof what, "%s vs cuBLAS", label);
-            print_worst(what, &vs_ref, p->n, 2 * tol);
-            v.check = "FAIL";
-        }
-    }
-    return v;
-}
-
 static int run_dtype(const struct step *step, const struct options *opt, const struct gpu_info *gpu, enum dtype t)
 {
     struct device_problem d = {.p = {step->layout, t, step->accum, opt->m, opt->n, opt->k}};
@@ -135,21 +107,17 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
         run_baseline(&d);
         CUDA_CHECK(cudaStreamSynchronize(d.stream));
         download(C_baseline_host, d.C_baseline, c_count * es);
-        baseline = verify(baseline_name(p), p, C_baseline_host, NULL, NULL, &sample);
+        baseline = verify_result(baseline_name(p), t, p->accum, p->m, p->n, p->k, C_baseline_host, NULL, NULL, &sample);
     }
 
     int status = strcmp(baseline.check, "FAIL") ? EXIT_OK : EXIT_WRONG_RESULT, printed_baseline = 0;
     for (int i = 0; i < step->num_kernels; i++) {
         const struct step_kernel *kern = &step->kernels[i];
-        if (kern->dtype != t || !(opt->variant_mask & (1u << kern->variant)))
+        if (kern->dtype != t || !(opt->kernel_mask & (1u << i)))
             continue;
         struct kernel_call call = {&d, kern->launch, opt->launch};
-        call.opts.variant = kern->variant;
         char name[64];
-        if (step->has_tn_options)
-            snprintf(name, sizeof name, "%s_%s_s%d", kern->name, variant_name(kern->variant), call.opts.stages);
-        else
-            snprintf(name, sizeof name, "%s", kern->name);
+        kernel_label(step, i, &opt->launch, name, sizeof name);
 
         struct verdict v = {"skipped", 0.0};
         if (opt->check) {
@@ -157,7 +125,7 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
             run_kernel(&call);
             CUDA_CHECK(cudaStreamSynchronize(d.stream));
             download(C_host, d.C, c_count * es);
-            v = verify(name, p, C_host, C_baseline_host, norm, &sample);
+            v = verify_result(name, t, p->accum, p->m, p->n, p->k, C_host, C_baseline_host, norm, &sample);
             if (!strcmp(v.check, "FAIL"))
                 status = EXIT_WRONG_RESULT;
         }
@@ -194,6 +162,23 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
     return status;
 }
 
+/* What the launchers need to know of the device, read once here; the defaults some options
+ * take from it; and whether the option values can run on it. */
+static int apply_device(const struct step *step, const struct gpu_info *gpu, struct options *opt)
+{
+    opt->launch.sm_count = gpu->sm_count;
+    opt->launch.smem_per_block_optin = (int)gpu->smem_per_block_optin;
+    for (int i = 0; i < step->num_options; i++)
+        if (!opt->given[i] && step->options[i].device_default)
+            opt->launch.values[i] = step->options[i].device_default(&opt->launch);
+    const char *why = step->check_device ? step->check_device(&opt->launch) : NULL;
+    if (why) {
+        fprintf(stderr, "cannot run: %s on %s\n", why, gpu->name);
+        return EXIT_CANNOT_RUN;
+    }
+    return EXIT_OK;
+}
+
 int run_step(const struct step *step, int argc, char **argv)
 {
     struct options opt;
@@ -208,6 +193,9 @@ int run_step(const struct step *step, int argc, char **argv)
         print_gpu_header(&gpu);
         return EXIT_OK;
     }
+    require_arch(&gpu, step->name, &step->arch);
+    if (apply_device(step, &gpu, &opt) != EXIT_OK)
+        return EXIT_CANNOT_RUN;
     if (!opt.csv) {
         print_gpu_header(&gpu);
         printf("%s  M=%d N=%d K=%d  median of %d runs after %d warm-up, interleaved with cuBLAS%s;"

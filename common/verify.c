@@ -1,7 +1,5 @@
 #include "verify.h"
 
-#include "gpu.h"
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,4 +86,26 @@ void print_worst(const char *label, const struct check_result *r, int n, double 
     fprintf(stderr, "FAIL %s: C[%zu][%zu] = %.6g, expected %.6g (error %.3g, tolerance %.3g)%s\n", label,
             r->worst / n, r->worst % n, r->worst_value, r->worst_ref, r->max_err, tol,
             r->nonfinite ? ": not finite (unwritten or overflowed)" : "");
+}
+
+struct verdict verify_result(const char *label, enum dtype t, enum accum acc, int m, int n, int k, const void *C,
+                             const void *C_ref, const float *norm, const struct reference_sample *sample)
+{
+    double tol = error_tolerance(t, acc, k);
+    struct check_result vs_fp64 = check_against_sample(sample, t, C, tol);
+    struct verdict v = {"ok", vs_fp64.max_err};
+    if (!vs_fp64.ok) {
+        print_worst(label, &vs_fp64, n, tol);
+        v.check = "FAIL";
+    }
+    if (C_ref) { /* both sides carry rounding error: twice the tolerance */
+        struct check_result vs_ref = check_against_full(t, C, C_ref, norm, (size_t)m * n, 2 * tol);
+        if (!vs_ref.ok) {
+            char what[96];
+            snprintf(what, sizeof what, "%s vs cuBLAS", label);
+            print_worst(what, &vs_ref, n, 2 * tol);
+            v.check = "FAIL";
+        }
+    }
+    return v;
 }

@@ -35,6 +35,17 @@ struct check_result check_against_sample(const struct reference_sample *s, enum 
 struct check_result check_against_full(enum dtype t, const void *C, const void *ref, const float *norm,
                                        size_t count, double tol);
 
+struct verdict {
+    const char *check; /* "ok" or "FAIL" ("skipped" when no check ran) */
+    double max_err;    /* against the fp64 sample */
+};
+
+/* Both checks of one m x n result C: the fp64 sample within error_tolerance, and, when C_ref
+ * (cuBLAS's result) is given, every element within twice that of it. Prints the worst element
+ * of a failed check, labelled with label. */
+struct verdict verify_result(const char *label, enum dtype t, enum accum acc, int m, int n, int k, const void *C,
+                             const void *C_ref, const float *norm, const struct reference_sample *sample);
+
 /* "C[row][col] = value, expected ref (error e > tolerance)" on stderr. */
 void print_worst(const char *label, const struct check_result *r, int n, double tol);
 
