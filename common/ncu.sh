@@ -22,11 +22,8 @@ trap 'rm -f "$table"' EXIT
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$table"
 for step in "$@"; do
-    extra=
-    "$BUILD/$step" --help | grep -q -- --stages && extra="--variant all --stages 2"
-    # shellcheck disable=SC2086 # extra is a list of options
     ncu --clock-control none --kernel-name regex:'^(sgemm|hgemm)' --metrics "$metrics" --csv --page raw --print-units base \
-        "$BUILD/$step" --size "$size" --dtype all $extra --iters 1 --warmup 0 --no-check 2>/dev/null |
+        "$BUILD/$step" --size "$size" --dtype all --iters 1 --warmup 0 --no-check 2>/dev/null |
         awk -F'","' -v step="$step" '
             { sub(/^"/, ""); sub(/"$/, "") }
             /^ID/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
@@ -52,7 +49,7 @@ if [ -n "$results" ]; then
         echo "- GPU: ${info#GPU }"
         echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
         echo "- commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-        echo "- command: \`make ncu SIZE=$size${STEP:+ STEP=$STEP}\` (ncu --clock-control none, one launch of each kernel; 08 at 2 stages)"
+        echo "- command: \`make ncu SIZE=$size${STEP:+ STEP=$STEP}\` (ncu --clock-control none, one launch of each kernel, each step at its default options)"
         echo "- values and units as ncu reports them with --print-units base (time in ns, DRAM in bytes); a conflict is a wavefront beyond the first one a request needs"
         echo
         cat "$table"

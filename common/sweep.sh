@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # make sweep: each step over SIZES (cubes), one table per step like the study note's: size x
 # kernel (variant or dtype), TFLOPS and the ratio to the cuBLAS run interleaved with it.
-# Steps with --stages run every variant for each stage count in STAGES. With --results DIR
-# the rows also go to DIR/sweep.csv. Those steps get SWIZZLE_STRIDE as --swizzle-stride (their
-# own default when unset; 2048 is the study note's band width).
+# Steps with --stages run each stage count in STAGES (their own default when STAGES is empty).
+# STEP_OPTS go to every step as they are (e.g. STEP=08 STEP_OPTS='--swizzle-stride 2048').
+# With --results DIR the rows also go to DIR/sweep.csv.
 # Usage: common/sweep.sh [--results DIR] STEP...
 set -u
 BUILD=${BUILD:-build}
 SIZES=${SIZES:-2048 4096 8192 12288 16384}
-STAGES=${STAGES:-2}
+STAGES=${STAGES:-}
 ITERS=${ITERS:-20}
-SWIZZLE_STRIDE=${SWIZZLE_STRIDE:-}
+STEP_OPTS=${STEP_OPTS:-}
 results=
 if [ "${1:-}" = --results ]; then
     results=$2
@@ -22,12 +22,10 @@ status=0
 [ $# -gt 0 ] || exit 0
 "$BUILD/$1" --info || exit 0
 for step in "$@"; do
-    configs=("") setting=
-    if "$BUILD/$step" --help | grep -q -- --stages; then
+    configs=("$STEP_OPTS") setting=${STEP_OPTS:+; $STEP_OPTS}
+    if [ -n "$STAGES" ] && "$BUILD/$step" --help | grep -q -- '^  --stages '; then
         configs=()
-        stride=${SWIZZLE_STRIDE:-$("$BUILD/$step" --help | sed -n 's/.*--swizzle-stride \([0-9]*\)\].*/\1/p')}
-        setting="; --swizzle-stride $stride"
-        for s in $STAGES; do configs+=("--variant all --stages $s --swizzle-stride $stride"); done
+        for s in $STAGES; do configs+=("--stages $s $STEP_OPTS"); done
     fi
     step_csv=$(mktemp)
     for size in $SIZES; do
@@ -61,6 +59,6 @@ done
 if [ -n "$results" ]; then
     mkdir -p "$results"
     { head -n 1 "$csv"; grep -v "^gpu,step," "$csv"; } >"$results/sweep.csv"
-    echo "wrote $results/sweep.csv (command: make sweep STEP=... SIZES=\"$SIZES\" STAGES=\"$STAGES\"${SWIZZLE_STRIDE:+ SWIZZLE_STRIDE=$SWIZZLE_STRIDE})"
+    echo "wrote $results/sweep.csv (command: make sweep SIZES=\"$SIZES\"${STAGES:+ STAGES=\"$STAGES\"}${STEP_OPTS:+ STEP_OPTS=\"$STEP_OPTS\"} over $*)"
 fi
 exit $status

@@ -6,12 +6,6 @@ import csv
 import os
 import sys
 
-try:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:
-    sys.exit("plot: matplotlib is not installed for this python3 (pip install matplotlib); CSVs are unaffected")
 
 
 def rows(path):
@@ -61,6 +55,18 @@ def plot_sweep(folder):
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    plot_ladder(sys.argv[1])
-    plot_sweep(sys.argv[1])
-    print(f"wrote {sys.argv[1]}/ladder.png and sweep.png")
+    folder = sys.argv[1].rstrip("/")
+    if folder in ("results", ""):
+        sys.exit("plot: no GPU on this machine to name the results folder: say which, e.g. make plots GPU=nvidia-h200")
+    if not os.path.isfile(os.path.join(folder, "ladder.csv")):
+        known = sorted(d for d in os.listdir("results") if os.path.isfile(os.path.join("results", d, "ladder.csv")))
+        sys.exit(f"plot: {folder}/ladder.csv not found; folders with results: {', '.join(known) or 'none'}")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        sys.exit("plot: matplotlib is not installed for this python3 (pip install matplotlib); CSVs are unaffected")
+    plot_ladder(folder)
+    plot_sweep(folder)
+    print(f"wrote {folder}/ladder.png and sweep.png")
