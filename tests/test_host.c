@@ -1,9 +1,13 @@
 /* Host tests, no GPU: the swizzles are bijections that keep 16-byte chunks whole, the grid swizzle
- * covers every tile once, and the fp16/bf16 conversions (the bank-conflict claims are checked by
+ * covers every tile once, the fp16/bf16 conversions, the tolerances, and that the checker of
+ * verify.c fails wrong results of every kind (the bank-conflict claims are checked by
  * tests/conflicts.c). Prints one PASS/FAIL line per test; exit status 1 if any failed. */
 #include "numeric.h"
 #include "swizzle.h"
+#include "verify.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,10 +146,109 @@ static void test_conversions(void)
     report(!zeros, "random inputs lie in (-1, 1) and are never zero, also as fp16", "a zero or out-of-range value");
 }
 
+/* The documented terms of numeric.c, at the corners the ladder uses. */
+static void test_tolerances(void)
+{
+    int ok = fabs(error_tolerance(DTYPE_TF32, ACCUM_FP32, 4096) - (2 * ldexp(1, -10) + 4096 * ldexp(1, -23) + ldexp(1, -24))) < 1e-15 &&
+             fabs(error_tolerance(DTYPE_FP16, ACCUM_FP32, 1024) - (1024 * ldexp(1, -23) + ldexp(1, -11))) < 1e-15 &&
+             fabs(error_tolerance(DTYPE_BF16, ACCUM_FP32, 8) - (8 * ldexp(1, -23) + ldexp(1, -8))) < 1e-15 &&
+             fabs(error_tolerance(DTYPE_FP16, ACCUM_FP16, 4096) - (64 * ldexp(1, -11) + ldexp(1, -11))) < 1e-15 &&
+             error_tolerance(DTYPE_FP16, ACCUM_FP32, 16384) > error_tolerance(DTYPE_FP16, ACCUM_FP32, 16);
+    report(ok, "error_tolerance: operand, accumulation and output terms as documented", "a term differs");
+}
+
+static void store(enum dtype t, void *data, size_t i, double v)
+{
+    if (t == DTYPE_TF32)
+        ((float *)data)[i] = (float)v;
+    else
+        ((uint16_t *)data)[i] = t == DTYPE_FP16 ? float_to_half_rn((float)v) : float_to_bf16_rn((float)v);
+}
+
+/* A small problem with its exact product: results built from it, right or wrong in one way
+ * each, must come back ok or FAIL from verify_result as the kernels' do. */
+static void test_checker(enum dtype t)
+{
+    enum { M = 48, N = 40, K = 64 };
+    static float A[M * K], B[K * N], norm[M * N];
+    static double exact[M * N];
+    size_t es = dtype_bytes(t), count = (size_t)M * N;
+    unsigned char *good = host_alloc(count * es), *C = host_alloc(count * es), *ref = host_alloc(count * es);
+    struct rng r = {7 + (unsigned)t};
+    void *bits = host_alloc((size_t)M * K * 4);
+    fill_random(t, &r, bits, A, (size_t)M * K);
+    fill_random(t, &r, bits, B, (size_t)K * N);
+    free(bits);
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double sum = 0, abs_sum = 0;
+            for (int kk = 0; kk < K; kk++) {
+                sum += (double)A[i * K + kk] * B[kk * N + j];
+                abs_sum += fabs((double)A[i * K + kk] * B[kk * N + j]);
+            }
+            exact[i * N + j] = sum;
+            norm[i * N + j] = (float)abs_sum;
+            store(t, good, (size_t)i * N + j, sum);
+        }
+    struct reference_sample sample;
+    reference_sample_build(&sample, LAYOUT_NN, M, N, K, A, B, 1);
+    double tol = error_tolerance(t, ACCUM_FP32, K);
+    char name[128];
+    const char *dt = dtype_name(t);
+    /* stderr carries print_worst's lines: expected for the FAIL cases, not wanted in the log */
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+
+    struct verdict v = verify_result("good", t, ACCUM_FP32, M, N, K, good, good, norm, &sample);
+    snprintf(name, sizeof name, "checker %s: the exact product rounded to the type is ok", dt);
+    report(!strcmp(v.check, "ok"), name, "a correct result failed");
+
+    const size_t wrong_elements[] = {0, count / 2 + 3, count - 1}; /* a corner, the middle, a corner */
+    int caught = 0;
+    for (int w = 0; w < 3; w++) {
+        size_t e = wrong_elements[w];
+        memcpy(C, good, count * es);
+        store(t, C, e, exact[e] + 4 * tol * norm[e]);
+        caught += !strcmp(verify_result("off", t, ACCUM_FP32, M, N, K, C, good, norm, &sample).check, "FAIL");
+    }
+    snprintf(name, sizeof name, "checker %s: one element off by 4x the tolerance fails (3 places)", dt);
+    report(caught == 3, name, "a wrong element passed");
+
+    memcpy(C, good, count * es);
+    store(t, C, (size_t)(M / 2) * N + 5, NAN);
+    v = verify_result("nan", t, ACCUM_FP32, M, N, K, C, good, norm, &sample);
+    snprintf(name, sizeof name, "checker %s: one NaN fails", dt);
+    report(!strcmp(v.check, "FAIL"), name, "a NaN passed");
+
+    memcpy(C, good, count * es);
+    for (int i = 16; i < 32; i++) /* a 16 x 16 tile the kernel never wrote: still the all-ones poison */
+        memset(C + ((size_t)i * N + 16) * es, 0xff, 16 * es);
+    v = verify_result("poison", t, ACCUM_FP32, M, N, K, C, good, norm, &sample);
+    snprintf(name, sizeof name, "checker %s: an unwritten (poisoned) 16x16 tile fails", dt);
+    report(!strcmp(v.check, "FAIL"), name, "the poisoned tile passed");
+
+    for (size_t e = 0; e < count; e++) /* kernel and "cuBLAS" agree, both 3% off */
+        store(t, C, e, exact[e] * 1.03 + (exact[e] >= 0 ? 1 : -1) * 0.03 * norm[e]);
+    memcpy(ref, C, count * es);
+    v = verify_result("agree", t, ACCUM_FP32, M, N, K, C, ref, norm, &sample);
+    snprintf(name, sizeof name, "checker %s: a result cuBLAS agrees with but the fp64 sample does not fails", dt);
+    report(!strcmp(v.check, "FAIL"), name, "two equal wrong results passed");
+
+    fclose(stderr);
+    stderr = saved;
+    reference_sample_free(&sample);
+    free(good);
+    free(C);
+    free(ref);
+}
+
 int main(void)
 {
     test_swizzles();
     test_grid_swizzle();
     test_conversions();
+    test_tolerances();
+    for (int t = 0; t < NUM_DTYPES; t++)
+        test_checker((enum dtype)t);
     return failures ? 1 : 0;
 }
