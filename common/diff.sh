@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# make diff STEP=NN: what step NN changed against step NN-1 (kernel.cu, then main.c).
+# make diff STEP=NN: what step NN changed against the step it builds on (kernel.cu, then main.c).
+# That step is the one kernel.cu's first line names ("// Step 09: step 07 fed by ..."), else NN-1.
 set -u
 step=${1:-}
 case $step in
 '' | *[!0-9]*) echo "usage: make diff STEP=NN (02..$(ls -d [0-9][0-9]_*/ | tail -n 1 | cut -c1-2))" >&2; exit 2 ;;
 esac
 cur=$(ls -d "$(printf '%02d' $((10#$step)))"_*/ 2>/dev/null | head -n 1)
-prev=$(ls -d "$(printf '%02d' $((10#$step - 1)))"_*/ 2>/dev/null | head -n 1)
+base=$(sed -n '1s|^// Step [0-9]*: step \([0-9][0-9]\).*|\1|p' "${cur}kernel.cu" 2>/dev/null)
+[ -n "$base" ] || base=$(printf '%02d' $((10#$step - 1)))
+prev=$(ls -d "$base"_*/ 2>/dev/null | head -n 1)
 if [ -z "$cur" ] || [ -z "$prev" ]; then
-    echo "make diff STEP=$step: need both step $step and the step before it" >&2
+    echo "make diff STEP=$step: need both step $step and the step it builds on" >&2
     exit 2
 fi
 color=never

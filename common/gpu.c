@@ -78,6 +78,7 @@ void select_device(int device, struct gpu_info *info)
     info->clock_mhz = clock_khz / 1000;
     info->l2_bytes = (size_t)prop.l2CacheSize;
     info->smem_per_block_optin = prop.sharedMemPerBlockOptin;
+    info->smem_per_sm = prop.sharedMemPerMultiprocessor;
     CUDA_CHECK(cudaDriverGetVersion(&info->driver_version));
     CUDA_CHECK(cudaRuntimeGetVersion(&info->runtime_version));
     info->cublas_version = 0;

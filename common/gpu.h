@@ -20,6 +20,7 @@ struct gpu_info {
     int driver_version, runtime_version, cublas_version;
     size_t l2_bytes;
     size_t smem_per_block_optin; /* shared memory one block may ask for, in bytes */
+    size_t smem_per_sm;
 };
 
 /* Selects the device or exits 3 with what to do: no NVIDIA driver, a driver older than the

@@ -24,6 +24,7 @@ struct launch_opts {
     int values[MAX_STEP_OPTIONS];
     int sm_count;
     int smem_per_block_optin; /* bytes of shared memory a block may ask for */
+    int smem_per_sm;          /* bytes of shared memory of one SM */
 };
 
 /* The value of the option the step declared as `name`, or -1 if it declared none. */

@@ -1,9 +1,12 @@
 // Inline-PTX wrappers for the instructions the ladder teaches (PTX ISA: cp.async, ldmatrix,
-// mma.sync). Fragments are passed as 32-bit registers, exactly as the ISA's tables lay them out.
+// mma.sync; from step 09 on mbarrier and cp.async.bulk.tensor). Fragments are passed as 32-bit
+// registers, exactly as the ISA's tables lay them out; shared addresses as 32-bit .shared
+// window addresses (smem_addr).
 #ifndef PTX_CUH
 #define PTX_CUH
 
 #include <cstdint>
+#include <cuda.h> // CUtensorMap (a type only: nothing links libcuda)
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 
@@ -75,11 +78,13 @@ __device__ __forceinline__ void ldmatrix_x1_trans(uint32_t (&r)[1], const void *
                  : "=r"(r[0]) : "r"(smem_addr(p)));
 }
 
-__device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], const void *p)
+__device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], uint32_t addr)
 {
     asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];\n"
-                 : "=r"(r[0]), "=r"(r[1]) : "r"(smem_addr(p)));
+                 : "=r"(r[0]), "=r"(r[1]) : "r"(addr));
 }
+
+__device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], const void *p) { ldmatrix_x2_trans(r, smem_addr(p)); }
 
 __device__ __forceinline__ void ldmatrix_x4_trans(uint32_t (&r)[4], const void *p)
 {
@@ -125,6 +130,58 @@ __device__ __forceinline__ void mma_m16n8k16_f16acc(uint32_t (&d)[2], const uint
                  "{%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%0, %1};\n"
                  : "+r"(d[0]), "+r"(d[1])
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+// mbarrier (sm_80+; the transaction count, expect_tx, and TMA need sm_90). A barrier completes
+// a phase when its pending arrivals reach zero and the bytes it was told to expect have landed;
+// waiting on a phase's parity (0, 1, 0, ...) returns once that phase has completed.
+__device__ __forceinline__ void mbarrier_init(uint32_t bar, uint32_t arrivals)
+{
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" :: "r"(bar), "r"(arrivals) : "memory");
+}
+
+// Makes the initialised barriers visible to the other threads and to the async proxy (TMA)
+// before anyone waits on them or a copy signals them.
+__device__ __forceinline__ void fence_mbarrier_init()
+{
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+
+// Orders this thread's earlier generic-proxy shared-memory accesses before later async-proxy
+// ones (TMA, wgmma) that touch the same memory.
+__device__ __forceinline__ void fence_proxy_async_shared()
+{
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+
+// One arrival, and bytes more to expect in this phase (the TMA copies that complete on it).
+__device__ __forceinline__ void mbarrier_arrive_expect_tx(uint32_t bar, uint32_t bytes)
+{
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" :: "r"(bar), "r"(bytes) : "memory");
+}
+
+// Spins until the phase of the given parity has completed. try_wait may itself suspend the
+// thread for a while, so the loop is not a busy spin on the shared-memory pipe.
+__device__ __forceinline__ void mbarrier_wait_parity(uint32_t bar, uint32_t parity)
+{
+    uint32_t done;
+    do {
+        asm volatile("{\n"
+                     ".reg .pred p;\n"
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n"
+                     "}\n"
+                     : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+    } while (!done);
+}
+
+// TMA: the box of the tensor map at coordinates (c0 innermost, c1) lands in shared memory at
+// dst (laid out and swizzled as the map says); its bytes complete_tx on the barrier bar.
+// Elements past the tensor's edge arrive as zeros and count as bytes all the same.
+__device__ __forceinline__ void tma_load_2d(uint32_t dst, const CUtensorMap *map, int c0, int c1, uint32_t bar)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
+                 :: "r"(dst), "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(bar) : "memory");
 }
 
 // Two fp32 accumulators -> one packed pair of T, round-to-nearest-even.

@@ -168,6 +168,7 @@ static int apply_device(const struct step *step, const struct gpu_info *gpu, str
 {
     opt->launch.sm_count = gpu->sm_count;
     opt->launch.smem_per_block_optin = (int)gpu->smem_per_block_optin;
+    opt->launch.smem_per_sm = (int)gpu->smem_per_sm;
     for (int i = 0; i < step->num_options; i++)
         if (!opt->given[i] && step->options[i].device_default)
             opt->launch.values[i] = step->options[i].device_default(&opt->launch);

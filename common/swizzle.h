@@ -40,6 +40,12 @@ SWZ_FN int swizzle_c_half(int row, int col) { return col ^ ((row & 7) << 3); }
  * so that rows r and r+4, which share banks, read different halves in one ldmatrix phase. */
 SWZ_FN int swizzle_tn_row32(int row, int col) { return col ^ (((row >> 2) & 1) << 3); }
 
+/* TMA's 128-byte swizzle (CU_TENSOR_MAP_SWIZZLE_128B), for rows of 128 bytes (64 halves) in a
+ * 1024-byte-aligned tile: within each atom of 8 rows, the 16-byte chunk c of row r sits at chunk
+ * c ^ (r % 8) (the hardware XORs address bits 4-6 with bits 7-9). The 8 rows of an ldmatrix
+ * phase, consecutive in r, get 8 different chunks: 8 different groups of 4 banks. */
+SWZ_FN int swizzle_128b_half(int row, int col) { return col ^ ((row & 7) << 3); }
+
 /* Grid swizzle ("block swizzling for L2 reuse"). Block lid walks bands of GRID_BAND tile columns
  * down the M dimension before moving right, so concurrent blocks share A and B tiles in L2.
  * The last band is narrower when grid_x is not a multiple of GRID_BAND: using its real width w

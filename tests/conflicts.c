@@ -131,6 +131,19 @@ static int h08_x4_cp(int w, int i, int l) { return (i % 2) * PLANE_BYTES + tn_cp
 static int h08_x4_a_ldsm(int w, int i, int l) { return (i / 4) * PLANE_BYTES + tn_a_ldsm(w, i % 4, l, tn_swz); }
 static int h08_x4_b_ldsm4(int w, int i, int l) { return (l / 16) * PLANE_BYTES + tn_b_ldsm(w, i, l, 16, tn_swz); }
 
+/* 09: a stage of A [128][64] then B as two [64][64] boxes, 128-byte swizzled (1024-byte aligned) */
+#define A09_BYTES (128 * 64 * H)
+static int h09_a_ldsm(int w, int inst, int l)
+{
+    int row = (w / 4) * 64 + (inst % 4) * 16 + l % 16, col = (inst / 4) * 16 + (l / 16) * 8;
+    return (row * 64 + swizzle_128b_half(row, col)) * H;
+}
+static int h09_b_ldsm_t(int w, int inst, int l)
+{
+    int row = (inst / 4) * 16 + l % 16, n = (w % 4) * 32 + (inst % 4) * 8;
+    return A09_BYTES + (n / 64) * (64 * 64 * H) + (row * 64 + swizzle_128b_half(row, n % 64)) * H;
+}
+
 static const struct smem_op ops01[] = {
     {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, tf32_a_cp},
     {"B transposed stores", OP_STORE, 4, 32, 8, 0, 32, tf32_bt_store},
@@ -192,6 +205,13 @@ static const struct smem_op ops08_x4[] = {
     {"B ldmatrix.x4 (both planes)", OP_LOAD, 16, 32, 4, 0, 1, h08_x4_b_ldsm4},
 };
 
+static const struct smem_op ops09[] = { /* TMA writes the ring: no LSU stores but the C staging */
+    {"A ldmatrix.x4 (128B swizzle)", OP_LOAD, 16, 32, 16, 0, 1, h09_a_ldsm},
+    {"B ldmatrix.x2.trans (128B swizzle)", OP_LOAD, 16, 16, 16, 0, 1, h09_b_ldsm_t},
+    {"C staging stores (SWIZZLE_C)", OP_STORE, 4, 32, 0, 32, 1, h07_c_store},
+    {"C staging 16-byte reads", OP_LOAD, 16, 32, 0, 8, 1, h07_c_read},
+};
+
 #define N_OPS(a) (int)(sizeof a / sizeof a[0])
 static const struct step_model steps[] = {
     {"01_tf32_bt", 16, ops01, N_OPS(ops01), 402653184, 301989888, 536870912, 520093696},
@@ -206,6 +226,7 @@ static const struct step_model steps[] = {
     {"08 base", 16, ops08_base, N_OPS(ops08_base), 83886080, 33554432, 0, 0},
     {"08 swizzle", 16, ops08_swizzle, N_OPS(ops08_swizzle), 50331648, 0, 0, 0},
     {"08 x4", 32, ops08_x4, N_OPS(ops08_x4), 50331648, 0, 0, 0},
+    {"09_hgemm_tma_stages", 64, ops09, N_OPS(ops09), 50593792, 0, 262144, 0},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */

@@ -99,6 +99,8 @@ for step in "$@"; do
     mq=$(m_multiple "$step") nq=$(n_multiple "$step") kq=$(k_multiple "$step")
     if [ "$mq" -gt 1 ]; then
         expect_exit 2 "$step M = $((mq * 3 / 2))" "$((mq * 3 / 2))x" "$bin" --m $((mq * 3 / 2)) --n "$nq" --k "$kq"
+    else # any M: a tall one runs out of grid rows (gridDim.y <= 65535) long before 2^31 elements
+        expect_exit 2 "$step M = 2^24, 131072 tile rows" "gridDim.y" "$bin" --m 16777216 --n 8 --k 8
     fi
     expect_exit 2 "$step N = $((nq * 3 / 2))" "x$((nq * 3 / 2))x" "$bin" --m "$mq" --n $((nq * 3 / 2)) --k "$kq"
     expect_exit 2 "$step K = $((kq / 2))" "x$((kq / 2)) rejected" "$bin" --m "$mq" --n "$nq" --k $((kq / 2))

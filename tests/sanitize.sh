@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make sanitize: compute-sanitizer memcheck, racecheck and synccheck over every step at a small
-# shape, every precision (and every stage count for 08, plus one wide grid at 2 stages). The
+# shape (ragged for the steps that take any M), every precision and every stage count a step
+# offers, plus one wide grid for 08 at 2 stages. The
 # cuBLAS baseline runs under the tools too: filtering with --kernel-name made racecheck (CUDA
 # 13.0) fail with "Internal Sanitizer Error" on every templated kernel, while unfiltered runs of
 # the same kernels were clean.
@@ -11,16 +12,20 @@ failed=0
 for step in "$@"; do
     bin=$BUILD/$step
     small="--m 256 --n 384 --k 128"
+    "$bin" --help | grep -q '; any M,' && small="--m 200 --n 136 --k 328" # edge tiles in M, N and K
     configs=("$small")
+    range=$("$bin" --help | sed -n 's/^  --stages \([0-9]*\)\.\.\([0-9]*\):.*/\1 \2/p')
+    if [ -n "$range" ]; then
+        configs=()
+        for s in $(seq $range); do configs+=("$small --stages $s"); done
+    fi
     # 08 at 2 stages switches to a 4-blocks-per-SM build for grids of 4 blocks per SM or more:
     # 4096 x 4096 (1024 blocks) takes it on any GPU of up to 256 SMs.
-    "$bin" --help | grep -q -- --stages &&
-        configs=("$small --stages 2" "--m 4096 --n 4096 --k 32 --stages 2" "$small --stages 3" "$small --stages 4"
-            "$small --stages 5")
+    case $step in 08_*) configs+=("--m 4096 --n 4096 --k 32 --stages 2") ;; esac
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do
             # shellcheck disable=SC2086 # config is a list of options
-            log=$(compute-sanitizer --tool "$tool" --error-exitcode 99 \
+            log=$(timeout 600 compute-sanitizer --tool "$tool" --error-exitcode 99 \
                 "$bin" $config --dtype all --iters 1 --warmup 0 2>&1)
             rc=$?
             summary=$(printf '%s\n' "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)

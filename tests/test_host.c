@@ -63,6 +63,7 @@ static void test_swizzles(void)
         {"SWIZZLE_B half Bs[32][128]", swizzle_b_half, 32, 128, 8},
         {"SWIZZLE_C half Cs[128][128]", swizzle_c_half, 128, 128, 8},
         {"08 swizzle of 32-byte rows [128][16]", swizzle_tn_row32, 128, 16, 8},
+        {"09 TMA 128-byte swizzle [128][64]", swizzle_128b_half, 128, 64, 8},
     };
     char why[160] = "";
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -71,6 +72,19 @@ static void test_swizzles(void)
         snprintf(name, sizeof name, "bijection, 16-byte chunks kept: %s", cases[i].name);
         report(ok, name, why);
     }
+}
+
+/* swizzle_128b_half must be the permutation the TMA unit applies with CU_TENSOR_MAP_SWIZZLE_128B
+ * to a 1024-byte-aligned tile: byte address bits 4-6 XORed with bits 7-9. */
+static void test_tma_swizzle(void)
+{
+    int bad = 0;
+    for (int row = 0; row < 128; row++)
+        for (int col = 0; col < 64; col++) {
+            int logical = row * 128 + col * 2, hw = logical ^ (((logical >> 7) & 7) << 4);
+            bad += row * 128 + swizzle_128b_half(row, col) * 2 != hw;
+        }
+    report(!bad, "swizzle_128b_half is TMA's 128B pattern (address bits 4-6 ^= bits 7-9)", "an element lands elsewhere");
 }
 
 /* The articles' formula, to show the coverage test catches what it is meant to catch. */
@@ -245,6 +259,7 @@ static void test_checker(enum dtype t)
 int main(void)
 {
     test_swizzles();
+    test_tma_swizzle();
     test_grid_swizzle();
     test_conversions();
     test_tolerances();
