@@ -1,0 +1,211 @@
+// Step 11: step 10 warp-specialised. A third warpgroup, the producer, does nothing but keep the
+// TMA ring full; the two consumer warpgroups do nothing but wgmma. Each slot has a "full" and an
+// "empty" mbarrier, so producer and consumers wait only on each other's slot, never on a
+// __syncthreads; setmaxnreg moves the producer's registers to the consumers.
+#include "launch.h"
+#include "ptx.cuh"
+#include "swizzle.h"
+#include "tma.h"
+
+#define BM 128
+#define BN 256
+#define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
+
+// The C tile is staged as in step 07: rows of 512 bytes all start in bank 0, and the XOR gives
+// the 8 rows of a warp's fragment store 8 different chunks.
+#define SWIZZLE_C(row, col) swizzle_c_half(row, col)
+
+// One stage of the ring: A 128 x 64 (16 KB), then B 64 x 256 as four 64 x 64 boxes of 64
+// columns each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
+constexpr uint32_t A_BYTES = BM * BK * 2, B_BOX_BYTES = BK * 64 * 2, STAGE_BYTES = A_BYTES + 4 * B_BOX_BYTES;
+static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
+
+// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 1, 2 owns rows
+// 64(wg-1)..64(wg-1)+63 of the block's C tile, all 256 columns: one m64n256 accumulator of 128
+// fp32 registers per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
+// redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
+#define PRODUCER_REGS 40
+#define CONSUMER_REGS 232
+
+template <typename T, int STAGES>
+__global__ void __launch_bounds__(384, 1)
+hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
+            T *__restrict__ C, int M, int N, int K)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
+    // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging tile
+    // reuses its first 64 KB once the last tile is consumed.
+    extern __shared__ unsigned char smem_raw[];
+    __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
+    __shared__ uint64_t empty[STAGES]; // slot s is free again once this phase completes
+    const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u;
+    T (*Cs)[BN] = reinterpret_cast<T (*)[BN]>(smem_raw + (ring - smem_addr(smem_raw)));
+
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = tid / 32;
+    const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
+    // Consecutive blocks walk a band of 8 tile columns down M, so the blocks resident at one
+    // time share their A rows and B columns in L2.
+    const struct tile_coord tile = grid_swizzle(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y);
+    const int bx = tile.bx, by = tile.by;
+    const int num_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
+
+    if (tid == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbarrier_init(smem_addr(&full[s]), 1);  // one arrival (the producer's expect_tx) + the bytes
+            mbarrier_init(smem_addr(&empty[s]), 8); // one arrival from each of the 8 consumer warps
+        }
+        fence_mbarrier_init();
+    }
+    __syncthreads(); // the only block-wide barrier: the barriers are ready
+
+    // The producer's elected thread: the five copies of K tile kt into slot s, 48 KB expected
+    // on its full barrier.
+    auto load_tile = [&](int s, int kt) {
+        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
+        mbarrier_arrive_expect_tx(bar, STAGE_BYTES);
+        tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
+        for (int j = 0; j < 4; j++)
+            tma_load_2d(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar);
+    };
+
+    if (wg < 0) {
+        // Producer: one thread walks the K tiles, waiting for each slot to come back empty. A
+        // fresh barrier counts as having completed the phase before its first, so the first
+        // STAGES waits (parity 1) return at once.
+        setmaxnreg_dec<PRODUCER_REGS>();
+        if (tid == 0)
+            for (int kt = 0; kt < num_tiles; kt++) {
+                const int s = kt % STAGES;
+                mbarrier_wait_parity(smem_addr(&empty[s]), ((kt / STAGES) & 1) ^ 1);
+                load_tile(s, kt);
+            }
+        return; // every copy it issued is waited on by the consumers before they touch the ring
+    }
+    setmaxnreg_inc<CONSUMER_REGS>();
+
+    // Not zeroed: the first wgmma of the first tile ignores the accumulators (scale-d = 0), and
+    // zeroing them here would be a non-wgmma write that makes ptxas serialise every wgmma.
+    float sum[128];
+
+    // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
+    // start 64 x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
+    // swizzles the final address, so a start inside the atom reads the right chunks); the
+    // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
+    // its four 64-column boxes are 8 KB apart (leading offset), its 8-row groups 1024 bytes.
+    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg * 64 * 128 + ks * 32, 16, 1024); };
+    auto desc_b = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + A_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024); };
+
+    for (int kt = 0; kt < num_tiles; kt++) {
+        const int s = kt % STAGES;
+        // Tile kt is the (kt / STAGES)-th use of slot s: wait for that phase's parity.
+        mbarrier_wait_parity(smem_addr(&full[s]), (kt / STAGES) & 1);
+
+        const uint32_t slot = ring + s * STAGE_BYTES;
+        wgmma_fence(); // the accumulators were last written by the previous batch
+#pragma unroll
+        for (int ks = 0; ks < BK / 16; ks++)
+            wgmma_m64n256k16<T>(sum, desc_a(slot, ks), desc_b(slot, ks), kt > 0 || ks > 0);
+        wgmma_commit_group();
+        // Keep this tile's batch in flight; once the one before it has retired, this warp no
+        // longer reads slot (kt - 1) % STAGES: hand it back to the producer.
+        wgmma_wait_group<1>();
+        if (kt > 0 && lane == 0)
+            mbarrier_arrive(smem_addr(&empty[(kt - 1) % STAGES]));
+    }
+    wgmma_wait_group<0>(); // the last batch
+    // Both consumer warpgroups are done with the ring (the producer issues nothing more): its
+    // memory becomes Cs. Barrier 1 counts the 256 consumer threads only.
+    named_barrier_sync(1, 256);
+
+    // D fragment of warp w of warpgroup wg: rows 64wg + 16w + g and g + 8 (g = lane/4), columns
+    // 8j + t, t + 1 (t = 2(lane%4)). Each pair is rounded to nearest and parked in Cs at its
+    // swizzled column (pairs never straddle a chunk).
+    const int g = lane / 4, t = (lane % 4) * 2;
+#pragma unroll
+    for (int j = 0; j < BN / 8; j++) {
+        int row = wg * 64 + warp_in_wg * 16 + g, col = j * 8 + t;
+        *reinterpret_cast<uint32_t *>(&Cs[row][SWIZZLE_C(row, col)]) = pack2_rn<T>(sum[4 * j], sum[4 * j + 1]);
+        *reinterpret_cast<uint32_t *>(&Cs[row + 8][SWIZZLE_C(row + 8, col)]) = pack2_rn<T>(sum[4 * j + 2], sum[4 * j + 3]);
+    }
+    named_barrier_sync(1, 256); // the whole tile is in Cs
+
+    // 128 rows x 32 chunks of 16 bytes = 16 rounds of the 256 consumer threads. A warp copies one whole
+    // 512-byte row: full 128-byte lines to global memory, conflict-free reads. N is a multiple
+    // of 8, so a chunk lies wholly inside C or wholly past its edge.
+#pragma unroll 4
+    for (int i = 0; i < 16; i++) {
+        int chunk = i * 256 + tid - 128, row = chunk / 32, col = (chunk % 32) * 8;
+        int c_row = by * BM + row, c_col = bx * BN + col;
+        if (c_row < M && c_col < N)
+            *reinterpret_cast<uint4 *>(&C[c_row * N + c_col]) =
+                *reinterpret_cast<const uint4 *>(&Cs[row][SWIZZLE_C(row, col)]);
+    }
+#endif
+}
+
+// One block per 128 x 256 tile of C; the edge tiles are partial.
+GEMM_GRID(gemm_grid)
+{
+    (void)k;
+    (void)opts;
+    return {(n + BN - 1) / BN, (m + BM - 1) / BM, 1};
+}
+
+// The ring and the 1024 bytes its alignment may need.
+static int smem_bytes(int stages) { return stages * STAGE_BYTES + 1024; }
+
+template <typename T, int STAGES>
+static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                                 const struct launch_opts *opts, cudaStream_t stream)
+{
+    static bool configured = false; // raise the dynamic limit once, outside the timed launches
+    if (!configured) {
+        // A build without sm_90a code (ARCH without 90) would run the empty kernel: refuse it.
+        cudaFuncAttributes attr;
+        cudaError_t err = cudaFuncGetAttributes(&attr, hgemm_wgmma_ws<T, STAGES>);
+        if (err == cudaSuccess && attr.ptxVersion != 90)
+            err = cudaErrorNoKernelImageForDevice;
+        if (err == cudaSuccess)
+            err = cudaFuncSetAttribute(hgemm_wgmma_ws<T, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       smem_bytes(STAGES));
+        if (err != cudaSuccess)
+            return err;
+        configured = true;
+    }
+    // The maps describe the matrices, not the launch: build them once per A, B and shape.
+    static struct { const void *A, *B; int m, n, k; CUtensorMap a, b; } maps = {};
+    if (maps.A != A || maps.B != B || maps.m != m || maps.n != n || maps.k != k) {
+        make_tensor_map_2d(&maps.a, A, t, m, k, BM, BK); // A: rows of K, boxes of 128 rows x 64
+        make_tensor_map_2d(&maps.b, B, t, k, n, BK, 64); // B: rows of N, boxes of 64 k x 64 n
+        maps = {A, B, m, n, k, maps.a, maps.b};
+    }
+    hgemm_wgmma_ws<T, STAGES><<<grid_of(gemm_grid(m, n, k, opts)), 384, smem_bytes(STAGES), stream>>>(
+        maps.a, maps.b, static_cast<T *>(C), m, n, k);
+    return cudaGetLastError();
+}
+
+template <typename T>
+static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                          const struct launch_opts *opts, cudaStream_t stream)
+{
+    switch (launch_option(opts, "stages")) {
+    case 2: return launch_stages<T, 2>(A, B, C, m, n, k, t, opts, stream);
+    case 3: return launch_stages<T, 3>(A, B, C, m, n, k, t, opts, stream);
+    case 4: return launch_stages<T, 4>(A, B, C, m, n, k, t, opts, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+GEMM_LAUNCHER(launch_hgemm_wgmma_ws_fp16)
+{
+    return launch<__half>(A, B, C, m, n, k, DTYPE_FP16, opts, stream);
+}
+
+GEMM_LAUNCHER(launch_hgemm_wgmma_ws_bf16)
+{
+    return launch<__nv_bfloat16>(A, B, C, m, n, k, DTYPE_BF16, opts, stream);
+}
+
+// The shared memory a block of this depth asks for, for main.c's checks.
+LAUNCH_EXTERN_C int wgmma_ws_smem_bytes(int stages) { return smem_bytes(stages); }
