@@ -167,7 +167,7 @@ gpu_shapes() { # STEP: the shape matrix, K rounded to the step's multiple
     esac
 }
 
-gpu_cases() { # STEP DTYPE: one line of arguments per GPU test
+gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all)
     local m n k s lo hi w
     while read -r m n k; do
         if ! has_option "$1" stages; then
@@ -186,8 +186,8 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test
                 fi
             done
             ;;
-        *)  # every ring depth on the square and the short-K shapes, the default one on the rest
-            if [ "$m" -eq 4096 ] || [ "$k" -le 64 ]; then
+        *)  # every ring depth on the square and the one-tile shapes, the default one on the rest
+            if [ "$m" -eq 4096 ] || [ "$m $n $k" = "128 256 64" ]; then
                 for s in $(seq "$lo" "$hi"); do echo "--m $m --n $n --k $k --dtype $2 --stages $s"; done
             else
                 echo "--m $m --n $n --k $k --dtype $2"
@@ -212,12 +212,27 @@ missing_rows() {
     variant=$(printf '%s\n' "$2" | sed -n 's/.*--variant \([a-z0-9]*\).*/\1/p')
     for entry in $(kernels_of "$1"); do
         IFS=: read -r kd kv kn <<<"$entry"
-        [ "$kd" = "$dt" ] || continue
+        [ "$dt" = all ] || [ "$kd" = "$dt" ] || continue
         [ -z "$variant" ] || [ "$variant" = all ] || [ "$variant" = "$kv" ] || continue
-        printf '%s\n' "$3" | awk -F, -v k="$kn" -v d="$dt" '($3 == k || index($3, k "_") == 1) && $4 == d && $13 == "ok" { f = 1 } END { exit !f }' ||
-            echo "$kn/$dt"
+        printf '%s\n' "$3" | awk -F, -v k="$kn" -v d="$kd" '($3 == k || index($3, k "_") == 1) && $4 == d && $13 == "ok" { f = 1 } END { exit !f }' ||
+            echo "$kn/$kd"
     done
 }
+
+echo "== the GPU case checker against a made-up output"
+for step in "$@"; do # a GPU case whose output lacks one of its kernels' ok rows must fail
+    case $step in 08_*)
+        fake="gpu,08,hgemm_mma_tn_base_s2,fp16,1,1,1,1,1,1,1,1,ok,0,1980,1980
+gpu,08,hgemm_mma_tn_swizzle_s2,fp16,1,1,1,1,1,1,1,1,ok,0,1980,1980
+gpu,08,hgemm_mma_tn_x4_s2,fp16,1,1,1,1,1,1,1,1,FAIL,0,1980,1980"
+        [ "$(missing_rows "$step" "--dtype fp16 --variant all" "$fake")" = "hgemm_mma_tn_x4/fp16" ] &&
+            [ -z "$(missing_rows "$step" "--dtype fp16 --variant swizzle" "$fake")" ] &&
+            pass "missing_rows names the kernel whose row is not ok (and only when it was selected)" ||
+            fail "missing_rows did not single out the FAIL row of x4"
+        ;;
+    esac
+done
+
 
 first=$1
 "$BUILD/$first" --info >/dev/null 2>&1
@@ -226,9 +241,7 @@ if [ "$gpu_rc" -eq 3 ]; then
     echo "== no GPU visible: each step must say so with exit 3"
     for step in "$@"; do
         expect_exit 3 "$step without a GPU" "cannot run:" "$BUILD/$step" --size 256
-        for dt in $(dtypes "$step"); do
-            skipped=$((skipped + $(gpu_cases "$step" "$dt" | wc -l)))
-        done
+        skipped=$((skipped + $(gpu_cases "$step" all | wc -l)))
     done
 elif [ "$gpu_rc" -ne 0 ]; then
     fail "$first --info exited $gpu_rc"
@@ -238,7 +251,7 @@ else
     expect_exit 3 "no visible GPU (CUDA_VISIBLE_DEVICES=)" "CUDA_VISIBLE_DEVICES" env CUDA_VISIBLE_DEVICES= "$BUILD/$first" --size 256
     expect_exit 2 "--device beyond the visible GPUs" "--device 63" "$BUILD/$first" --size 256 --device 63
     for step in "$@"; do
-        for dt in $(dtypes "$step"); do
+        {   # every precision the step offers in one process per case
             while read -r args; do
                 # shellcheck disable=SC2086 # args is a list of options
                 out=$(timeout 300 "$BUILD/$step" $args --iters 2 --warmup 1 --csv 2>&1)
@@ -247,13 +260,13 @@ else
                 # every row carries the SM clock its probe measured: a real clock, not 0 or garbage
                 bad_clocks=$(printf '%s\n' "$out" | awk -F, '/,ok,/ && !($15 >= 100 && $15 <= 5000)' | wc -l)
                 if [ "$rc" -eq 0 ] && [ -z "$missing" ] && [ "$bad_clocks" -eq 0 ]; then
-                    pass "$step $args: $(printf '%s\n' "$out" | grep ",ok," | tail -n +2 | cut -d, -f3,9,14 | tr '\n' ' ')"
+                    pass "$step $args: $(printf '%s\n' "$out" | grep ",ok," | grep -v ",cublas_" | cut -d, -f3,4,9,14 | tr '\n' ' ')"
                 else
                     fail "$step $args: exit $rc$([ "$rc" -eq 124 ] && echo ' (timed out: a hang)'), no ok row for: ${missing:-none}, $bad_clocks row(s) without a measured clock"
                     printf '%s\n' "$out" | sed 's/^/    /'
                 fi
-            done < <(gpu_cases "$step" "$dt")
-        done
+            done < <(gpu_cases "$step" all)
+        }
     done
 fi
 
