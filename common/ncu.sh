@@ -49,6 +49,7 @@ if [ -n "$results" ]; then
         echo "- GPU: ${info#GPU }"
         echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
         echo "- commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+        echo "- steps: $*"
         echo "- command: \`make ncu SIZE=$size${STEP:+ STEP=$STEP}\` (ncu --clock-control none, one launch of each kernel, each step at its default options)"
         echo "- values and units as ncu reports them with --print-units base (time in ns, DRAM in bytes); a conflict is a wavefront beyond the first one a request needs"
         echo

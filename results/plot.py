@@ -39,14 +39,14 @@ def plot_sweep(folder):
         return
     data = rows(path)
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for name in dict.fromkeys(r["kernel"] for r in data):
-        pts = sorted((int(r["m"]), float(r["tflops"])) for r in data if r["kernel"] == name)
+    for name in dict.fromkeys(f'{r["kernel"]} {r["dtype"]}' for r in data):
+        pts = sorted((int(r["m"]), float(r["tflops"])) for r in data if f'{r["kernel"]} {r["dtype"]}' == name)
         pts = list(dict(pts).items())  # one point per size (cuBLAS rows repeat per run)
         style = "--" if name.startswith("cublas") else "-"
         ax.plot([p[0] for p in pts], [p[1] for p in pts], style, marker="o", label=name)
     ax.set_xlabel("M = N = K")
     ax.set_ylabel("TFLOPS")
-    ax.set_title(f"{data[0]['step']} on {data[0]['gpu']}")
+    ax.set_title(f"{', '.join(dict.fromkeys(r['step'][:2] for r in data))} on {data[0]['gpu']}")
     ax.legend(fontsize=7, ncol=2)
     fig.tight_layout()
     fig.savefig(os.path.join(folder, "sweep.png"), dpi=110)

@@ -59,10 +59,11 @@ run_checks "$BUILD/conflicts" --check
 echo "== the README's ladder table is the committed results file it names"
 run_checks bash common/readme_ladder.sh --check README.md
 
-echo "== the README's ncu figures are those of the committed ncu.md"
+echo "== the README's ncu figures are those of the committed ncu*.md"
 quoted=$(sed -n '/^| step | model: ld wavefronts/,/^$/p' README.md | cut -d'|' -f4 | grep -o '[0-9][0-9,]*[0-9]' | sort -u)
-ncu_md=results/nvidia-h200/ncu.md
-stale=$(for v in $quoted; do grep -qF "$v" "$ncu_md" || printf '%s ' "$v"; done)
+ncu_md="results/nvidia-h200/ncu*.md"
+# shellcheck disable=SC2086 # ncu_md is a glob
+stale=$(for v in $quoted; do cat $ncu_md | grep -qF "$v" || printf '%s ' "$v"; done)
 if [ -n "$quoted" ] && [ -z "$stale" ]; then
     pass "the README's conflict table quotes $(echo "$quoted" | wc -l) figures, all in $ncu_md"
 else
