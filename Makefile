@@ -87,7 +87,8 @@ $(BUILD)/obj/%/kernel.o: %/kernel.cu $(BUILD)/arch.txt
 $(BUILD)/%: $(BUILD)/obj/%/main.o $(BUILD)/obj/%/kernel.o $(HARNESS_OBJ)
 	$(NVCC) $(HOSTCC) --cudart $(CUDART) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/numeric.o $(BUILD)/obj/common/verify.o
+$(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/numeric.o $(BUILD)/obj/common/verify.o \
+                    $(BUILD)/obj/common/cli.o
 	$(CC) $^ -o $@ -lm
 
 $(BUILD)/conflicts: $(BUILD)/obj/tests/conflicts.o

@@ -25,9 +25,9 @@ static const struct step_kernel kernels[] = {
  * (width x K halves) in L2. At 2048, the note's width, the panel is 48 MiB at K = 12288 and 64 MiB
  * at 16384: most or more than all of an H200's 60 MiB L2. At 1024 it stays within 32 MiB. */
 static const struct step_option options[] = {
-    {"stages", "depth of the cp.async ring", 2, 5, 0, 2, NULL, "_s%d"},
+    {"stages", "depth of the cp.async ring", 2, 5, 0, 2, "_s%d"},
     {"swizzle-stride", "width in columns of the block swizzle's N bands, a multiple of 128", 128, 1 << 30, 128,
-     1024, NULL, NULL},
+     1024},
 };
 
 static const struct step step = {

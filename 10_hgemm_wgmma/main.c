@@ -1,8 +1,6 @@
 /* Step 10: step 09's TMA ring feeding wgmma (sm_90a), a 128 x 256 block tile in two warpgroups. */
 #include "harness.h"
 
-#include <stdio.h>
-
 GEMM_LAUNCHER(launch_hgemm_wgmma_fp16);
 GEMM_LAUNCHER(launch_hgemm_wgmma_bf16);
 GEMM_GRID(gemm_grid);
@@ -13,28 +11,10 @@ static const struct step_kernel kernels[] = {
     {"hgemm_wgmma", DTYPE_BF16, launch_hgemm_wgmma_bf16},
 };
 
-/* The deepest ring one block can hold (one block per SM: 128 accumulators a thread). */
-static int deepest_ring(const struct launch_opts *device)
-{
-    int s = 4;
-    while (s > 2 && wgmma_smem_bytes(s) > device->smem_per_block_optin)
-        s--;
-    return s;
-}
-
-static const char *check_ring(const struct launch_opts *opts)
-{
-    static char msg[128];
-    int stages = launch_option(opts, "stages"), need = wgmma_smem_bytes(stages);
-    if (need <= opts->smem_per_block_optin)
-        return NULL;
-    snprintf(msg, sizeof msg, "--stages %d needs %d bytes of shared memory per block, this GPU allows %d", stages, need,
-             opts->smem_per_block_optin);
-    return msg;
-}
-
+/* The default ring is the deepest one block can hold (one block per SM: 128 accumulators a
+ * thread): 4 stages on an H200, 2 on a 99 KB part. */
 static const struct step_option options[] = {
-    {"stages", "depth of the TMA ring, 48 KB a stage", 2, 4, 0, 4, deepest_ring, "_s%d"},
+    {"stages", "depth of the TMA ring, 48 KB a stage", 2, 4, 0, 4, "_s%d", wgmma_smem_bytes, 1},
 };
 
 static const struct step step = {
@@ -47,7 +27,6 @@ static const struct step step = {
     .options = options,
     .num_options = 1,
     .grid = gemm_grid,
-    .check_device = check_ring,
     .kernels = kernels,
     .num_kernels = 2,
 };

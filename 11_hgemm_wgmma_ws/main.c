@@ -1,8 +1,6 @@
 /* Step 11: step 10 warp-specialised: a producer warpgroup fills the ring, two consumers wgmma. */
 #include "harness.h"
 
-#include <stdio.h>
-
 GEMM_LAUNCHER(launch_hgemm_wgmma_ws_fp16);
 GEMM_LAUNCHER(launch_hgemm_wgmma_ws_bf16);
 GEMM_GRID(gemm_grid);
@@ -13,28 +11,10 @@ static const struct step_kernel kernels[] = {
     {"hgemm_wgmma_ws", DTYPE_BF16, launch_hgemm_wgmma_ws_bf16},
 };
 
-/* The deepest ring one block can hold (one block per SM: 128 accumulators a thread). */
-static int deepest_ring(const struct launch_opts *device)
-{
-    int s = 4;
-    while (s > 2 && wgmma_ws_smem_bytes(s) > device->smem_per_block_optin)
-        s--;
-    return s;
-}
-
-static const char *check_ring(const struct launch_opts *opts)
-{
-    static char msg[128];
-    int stages = launch_option(opts, "stages"), need = wgmma_ws_smem_bytes(stages);
-    if (need <= opts->smem_per_block_optin)
-        return NULL;
-    snprintf(msg, sizeof msg, "--stages %d needs %d bytes of shared memory per block, this GPU allows %d", stages, need,
-             opts->smem_per_block_optin);
-    return msg;
-}
-
+/* The default ring is the deepest one block can hold (one block per SM: 128 accumulators a
+ * consumer thread): 4 stages on an H200. */
 static const struct step_option options[] = {
-    {"stages", "depth of the TMA ring, 48 KB a stage", 2, 4, 0, 4, deepest_ring, "_s%d"},
+    {"stages", "depth of the TMA ring, 48 KB a stage", 2, 4, 0, 4, "_s%d", wgmma_ws_smem_bytes, 1},
 };
 
 static const struct step step = {
@@ -47,7 +27,6 @@ static const struct step step = {
     .options = options,
     .num_options = 1,
     .grid = gemm_grid,
-    .check_device = check_ring,
     .kernels = kernels,
     .num_kernels = 2,
 };

@@ -57,8 +57,11 @@ static void print_usage(const struct step *step)
         const struct step_option *o = &step->options[i];
         char range[48];
         snprintf(range, sizeof range, "%d..%d", o->min, o->max);
-        printf("  --%s %s: %s (default %d%s)\n", o->name, range, o->help, o->default_value,
-               o->device_default ? ", or what fits the device" : "");
+        if (o->smem_bytes)
+            printf("  --%s %s: %s (default: the deepest with which %d block%s share an SM of this GPU, else one block)\n", o->name,
+                   range, o->help, o->blocks_per_sm, o->blocks_per_sm > 1 ? "s" : "");
+        else
+            printf("  --%s %s: %s (default %d)\n", o->name, range, o->help, o->default_value);
     }
     if (step->variant_option) {
         char choices[128];
@@ -288,4 +291,27 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         }
     }
     return PARSE_OK;
+}
+
+int ring_default(const struct step_option *o, int smem_per_block, int smem_per_sm)
+{
+    for (int v = o->max; v >= o->min; v--) /* blocks_per_sm blocks side by side */
+        if (o->smem_bytes(v) <= smem_per_block &&
+            (long long)o->blocks_per_sm * (o->smem_bytes(v) + SMEM_RESERVED_PER_BLOCK) <= smem_per_sm)
+            return v;
+    for (int v = o->max; v > o->min; v--) /* else the deepest one block can hold */
+        if (o->smem_bytes(v) <= smem_per_block)
+            return v;
+    return o->min;
+}
+
+const char *ring_error(const struct step_option *o, int value, int smem_per_block)
+{
+    static char msg[160];
+    int need = o->smem_bytes(value);
+    if (need <= smem_per_block)
+        return NULL;
+    snprintf(msg, sizeof msg, "--%s %d needs %d bytes of shared memory per block, this GPU allows %d", o->name, value,
+             need, smem_per_block);
+    return msg;
 }

@@ -31,4 +31,13 @@ const char *shape_error(const struct step *step, int ki, const struct launch_opt
 /* The kernel's name in the ladder: its own, then each option's name_suffix with its value. */
 void kernel_label(const struct step *step, int ki, const struct launch_opts *launch, char *out, size_t size);
 
+/* The shared memory the system keeps for each resident block, beside what it asks for. */
+#define SMEM_RESERVED_PER_BLOCK 1024
+
+/* For an option with smem_bytes: its default on a device whose blocks may ask for
+ * smem_per_block bytes and whose SMs hold smem_per_sm (see struct step_option), and NULL or
+ * why value does not fit (a static message naming the option and the bytes). */
+int ring_default(const struct step_option *o, int smem_per_block, int smem_per_sm);
+const char *ring_error(const struct step_option *o, int value, int smem_per_block);
+
 #endif

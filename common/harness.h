@@ -27,9 +27,13 @@ struct step_option {
     int min, max;             /* accepted range */
     int multiple_of;          /* the value must be a multiple of this; 0: any */
     int default_value;
-    /* Optional: the default read off the device (e.g. the deepest ring that fits). */
-    int (*device_default)(const struct launch_opts *device);
     const char *name_suffix;  /* optional printf format appended to kernel names, e.g. "_s%d" */
+    /* Optional, for an option that sizes a shared-memory ring: the dynamic shared memory one
+     * block asks for at a value. The harness then refuses a value that does not fit the device
+     * (exit 3), and its default becomes the largest value with which blocks_per_sm blocks share
+     * an SM, else the largest one block can hold (ring_default). */
+    int (*smem_bytes)(int value);
+    int blocks_per_sm;        /* the blocks per SM the kernel is built for (its launch bounds) */
 };
 
 /* The GPUs a step runs on: compute capability min_sm and up (and at most max_sm when set),
@@ -62,8 +66,6 @@ struct step {
     const char *variant_option;
     const char *variant_help;
     gemm_grid_fn grid;       /* the grid of a launch, from kernel.cu */
-    /* Optional: NULL when these option values can run on this device, else why not (exit 3). */
-    const char *(*check_device)(const struct launch_opts *opts);
     const struct step_kernel *kernels;
     int num_kernels;
 };

@@ -162,20 +162,24 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
     return status;
 }
 
-/* What the launchers need to know of the device, read once here; the defaults some options
- * take from it; and whether the option values can run on it. */
+/* What the launchers need to know of the device, read once here; the defaults the ring options
+ * take from it; and whether their values fit it. */
 static int apply_device(const struct step *step, const struct gpu_info *gpu, struct options *opt)
 {
     opt->launch.sm_count = gpu->sm_count;
     opt->launch.smem_per_block_optin = (int)gpu->smem_per_block_optin;
     opt->launch.smem_per_sm = (int)gpu->smem_per_sm;
-    for (int i = 0; i < step->num_options; i++)
-        if (!opt->given[i] && step->options[i].device_default)
-            opt->launch.values[i] = step->options[i].device_default(&opt->launch);
-    const char *why = step->check_device ? step->check_device(&opt->launch) : NULL;
-    if (why) {
-        fprintf(stderr, "cannot run: %s on %s\n", why, gpu->name);
-        return EXIT_CANNOT_RUN;
+    for (int i = 0; i < step->num_options; i++) {
+        const struct step_option *o = &step->options[i];
+        if (!o->smem_bytes)
+            continue;
+        if (!opt->given[i])
+            opt->launch.values[i] = ring_default(o, opt->launch.smem_per_block_optin, opt->launch.smem_per_sm);
+        const char *why = ring_error(o, opt->launch.values[i], opt->launch.smem_per_block_optin);
+        if (why) {
+            fprintf(stderr, "cannot run: %s (%s)\n", why, gpu->name);
+            return EXIT_CANNOT_RUN;
+        }
     }
     return EXIT_OK;
 }

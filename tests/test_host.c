@@ -2,6 +2,7 @@
  * covers every tile once, the fp16/bf16 conversions, the tolerances, and that the checker of
  * verify.c fails wrong results of every kind (the bank-conflict claims are checked by
  * tests/conflicts.c). Prints one PASS/FAIL line per test; exit status 1 if any failed. */
+#include "cli.h"
 #include "numeric.h"
 #include "swizzle.h"
 #include "verify.h"
@@ -256,6 +257,28 @@ static void test_checker(enum dtype t)
     free(ref);
 }
 
+/* The ring rule of step options with smem_bytes, on the two devices it was written for: an
+ * H200 (227 KB a block, 228 KB an SM) and a 99 KB sm_120 part (99 KB a block, 100 KB an SM). */
+static int ring_09(int stages) { return stages * 32768 + 1024; } /* 09's smem_bytes */
+static int ring_10(int stages) { return stages * 49152 + 1024; } /* 10's and 11's */
+
+static void test_ring_defaults(void)
+{
+    const struct step_option o09 = {"stages", "", 2, 4, 0, 3, "_s%d", ring_09, 2};
+    const struct step_option o10 = {"stages", "", 2, 4, 0, 4, "_s%d", ring_10, 1};
+    const int h200_block = 232448, h200_sm = 233472, sm120_block = 101376, sm120_sm = 102400;
+    int ok = ring_default(&o09, h200_block, h200_sm) == 3 && ring_default(&o09, sm120_block, sm120_sm) == 3 &&
+             ring_default(&o10, h200_block, h200_sm) == 4 && ring_default(&o10, sm120_block, sm120_sm) == 2 &&
+             ring_default(&o09, 48 * 1024, 64 * 1024) == 2;
+    report(ok, "ring defaults: 09 takes 3 stages on an H200 (two blocks) and on sm_120, 10 takes 4 and 2",
+           "a default differs");
+    const char *why = ring_error(&o09, 4, sm120_block);
+    ok = why && strstr(why, "--stages 4") && strstr(why, "132096") && !ring_error(&o09, 3, sm120_block) &&
+         !ring_error(&o10, 4, h200_block);
+    report(ok, "ring check: 09 --stages 4 on a 99 KB part is refused, naming the option and the bytes",
+           why ? why : "no message");
+}
+
 int main(void)
 {
     test_swizzles();
@@ -263,6 +286,7 @@ int main(void)
     test_grid_swizzle();
     test_conversions();
     test_tolerances();
+    test_ring_defaults();
     for (int t = 0; t < NUM_DTYPES; t++)
         test_checker((enum dtype)t);
     return failures ? 1 : 0;
