@@ -32,6 +32,7 @@ struct step_model {
     /* The 4096^3 totals the model predicts and ncu counts (results/<gpu>/ncu.md agrees within
      * a fraction of a percent on loads): shared ld wavefronts, their conflicts, st, conflicts. */
     double ld, ld_conflicts, st, st_conflicts;
+    int bn; /* the block tile's N when it is not 128 */
 };
 
 static int identity(int row, int col)
@@ -144,6 +145,19 @@ static int h09_b_ldsm_t(int w, int inst, int l)
     return A09_BYTES + (n / 64) * (64 * 64 * H) + (row * 64 + swizzle_128b_half(row, n % 64)) * H;
 }
 
+/* 10, 11: the C tile Cs[128][256] staged as in 07, SWIZZLE_C on 512-byte rows; inst = j*2 + (row
+ * g or g+8), j = 0..31 (the consumer warps of 11 map as 10's warps 0-7) */
+static int h10_c_store(int w, int inst, int l)
+{
+    int row = (w / 4) * 64 + (w % 4) * 16 + l / 4 + (inst % 2) * 8, col = (inst / 2) * 8 + (l % 4) * 2;
+    return (row * 256 + swizzle_c_half(row, col)) * H;
+}
+static int h10_c_read(int w, int i, int l)
+{
+    int chunk = i * 256 + w * 32 + l, row = chunk / 32, col = (chunk % 32) * 8;
+    return (row * 256 + swizzle_c_half(row, col)) * H;
+}
+
 static const struct smem_op ops01[] = {
     {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, tf32_a_cp},
     {"B transposed stores", OP_STORE, 4, 32, 8, 0, 32, tf32_bt_store},
@@ -212,6 +226,11 @@ static const struct smem_op ops09[] = { /* TMA writes the ring: no LSU stores bu
     {"C staging 16-byte reads", OP_LOAD, 16, 32, 0, 8, 1, h07_c_read},
 };
 
+static const struct smem_op ops10[] = { /* wgmma reads A and B outside the LSU pipe: only the C staging */
+    {"C staging stores (SWIZZLE_C, 512-byte rows)", OP_STORE, 4, 32, 0, 64, 1, h10_c_store},
+    {"C staging 16-byte reads", OP_LOAD, 16, 32, 0, 16, 1, h10_c_read},
+};
+
 #define N_OPS(a) (int)(sizeof a / sizeof a[0])
 static const struct step_model steps[] = {
     {"01_tf32_bt", 16, ops01, N_OPS(ops01), 402653184, 301989888, 536870912, 520093696},
@@ -227,6 +246,7 @@ static const struct step_model steps[] = {
     {"08 swizzle", 16, ops08_swizzle, N_OPS(ops08_swizzle), 50331648, 0, 0, 0},
     {"08 x4", 32, ops08_x4, N_OPS(ops08_x4), 50331648, 0, 0, 0},
     {"09_hgemm_tma_stages", 64, ops09, N_OPS(ops09), 50593792, 0, 262144, 0},
+    {"10_hgemm_wgmma, 11_hgemm_wgmma_ws", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */
@@ -275,13 +295,14 @@ static struct op_stats replay(const struct smem_op *op)
 int main(int argc, char **argv)
 {
     int check = argc > 1 && strcmp(argv[1], "--check") == 0, failures = 0;
-    const double size = 4096, blocks = (size / 128) * (size / 128);
+    const double size = 4096;
     if (!check)
         printf("%-40s %-32s %7s %6s  (4096^3 totals as ncu counts them: shared ld / st wavefronts, conflicts)\n",
                "step", "instruction", "degree", "claim");
     for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
         const struct step_model *m = &steps[s];
         double tiles = size / m->bk, ld = 0, ld_c = 0, st = 0, st_c = 0;
+        double blocks = (size / 128) * (size / (m->bn ? m->bn : 128));
         for (int i = 0; i < m->num_ops; i++) {
             const struct smem_op *op = &m->ops[i];
             struct op_stats st_op = replay(op);
