@@ -279,6 +279,86 @@ __device__ __forceinline__ void mbarrier_arrive(uint32_t bar)
     asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" :: "r"(bar) : "memory");
 }
 
+// Thread-block clusters (sm_90). This block's rank in its cluster (0 .. cluster size - 1).
+__device__ __forceinline__ uint32_t cluster_ctarank()
+{
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+    return r;
+}
+
+// The address of the same shared variable in the block of rank `rank` of this cluster (a
+// .shared::cluster address: only cluster-scoped instructions take it).
+__device__ __forceinline__ uint32_t mapa_shared(uint32_t addr, uint32_t rank)
+{
+    uint32_t r;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(r) : "r"(addr), "r"(rank));
+    return r;
+}
+
+// Every thread of every block of the cluster arrives, then waits for all the others: what one
+// block did before it (its barriers initialised, its last remote arrival) is then visible to all.
+// Not .aligned: the threads of a warp may reach it apart.
+__device__ __forceinline__ void cluster_sync()
+{
+    asm volatile("barrier.cluster.arrive.release;\n"
+                 "barrier.cluster.wait.acquire;\n" ::: "memory");
+}
+
+// One arrival on a barrier of another block of the cluster (addr from mapa_shared). Its default
+// .release.cta order is enough for a slot whose reads were wgmma, retired by wgmma.wait_group; a
+// .release.cluster arrival fences at cluster scope and stalls the consumer for it.
+__device__ __forceinline__ void mbarrier_arrive_cluster(uint32_t remote_bar)
+{
+    asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" :: "r"(remote_bar) : "memory");
+}
+
+// tma_load_2d into every block of the cluster named in cta_mask (bit i: rank i), at the same
+// shared offset dst in each, its bytes completing on the barrier at offset bar in each.
+__device__ __forceinline__ void tma_load_2d_multicast(uint32_t dst, const CUtensorMap *map, int c0, int c1,
+                                                      uint32_t bar, uint16_t cta_mask)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+                 " [%0], [%1, {%2, %3}], [%4], %5;\n"
+                 :: "r"(dst), "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(bar), "h"(cta_mask)
+                 : "memory");
+}
+
+// TMA store: the box at src (laid out and swizzled as the map says) goes to the tensor at
+// (c0, c1); elements past the tensor's edge are not written. The copy joins this thread's
+// current bulk group.
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap *map, int c0, int c1, uint32_t src)
+{
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
+                 :: "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(src) : "memory");
+}
+
+__device__ __forceinline__ void bulk_commit_group() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
+
+// Waits until at most N of this thread's bulk groups still read their shared-memory source:
+// the staging buffer may be written again (the global writes may still be in flight).
+template <int N>
+__device__ __forceinline__ void bulk_wait_group_read()
+{
+    asm volatile("cp.async.bulk.wait_group.read %0;\n" :: "n"(N) : "memory");
+}
+
+// Waits until at most N of this thread's bulk groups are still in flight at all.
+template <int N>
+__device__ __forceinline__ void bulk_wait_group()
+{
+    asm volatile("cp.async.bulk.wait_group %0;\n" :: "n"(N) : "memory");
+}
+
+// stmatrix (sm_90): the inverse of ldmatrix.x4. Lane i supplies the address of row i%8 of
+// matrix i/8; each lane gives, per matrix, the 32-bit word (i%4) of row i/4, which is exactly
+// how an mma or wgmma accumulator pair sits in a lane.
+__device__ __forceinline__ void stmatrix_x4(uint32_t addr, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
+{
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n"
+                 :: "r"(addr), "r"(r0), "r"(r1), "r"(r2), "r"(r3) : "memory");
+}
+
 // Two fp32 accumulators -> one packed pair of T, round-to-nearest-even.
 template <typename T>
 __device__ __forceinline__ uint32_t pack2_rn(float lo, float hi);
