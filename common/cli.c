@@ -50,6 +50,8 @@ static void print_usage(const struct step *step)
                step->k_multiple);
     if (step->shape_note)
         printf("       %s\n", step->shape_note);
+    if (step->grid_note)
+        printf("grid: %s\n", step->grid_note);
     printf("needs: sm_%d%s (%s)\n", step->arch.min_sm, step->arch.max_sm ? " exactly" : " or newer", step->arch.needs);
     if (step->num_options || step->variant_option)
         printf("options of this step:\n");
@@ -57,9 +59,11 @@ static void print_usage(const struct step *step)
         const struct step_option *o = &step->options[i];
         char range[48];
         snprintf(range, sizeof range, "%d..%d", o->min, o->max);
-        if (o->smem_bytes)
-            printf("  --%s %s: %s (default: the deepest with which %d block%s share an SM of this GPU, else one block)\n", o->name,
-                   range, o->help, o->blocks_per_sm, o->blocks_per_sm > 1 ? "s" : "");
+        if (o->smem_bytes && o->blocks_per_sm > 1)
+            printf("  --%s %s: %s (default: the deepest with which %d blocks share an SM of this GPU, else the deepest one block holds)\n",
+                   o->name, range, o->help, o->blocks_per_sm);
+        else if (o->smem_bytes)
+            printf("  --%s %s: %s (default: the deepest one block holds on this GPU)\n", o->name, range, o->help);
         else
             printf("  --%s %s: %s (default %d)\n", o->name, range, o->help, o->default_value);
     }

@@ -66,6 +66,8 @@ struct step {
     const char *variant_option;
     const char *variant_help;
     gemm_grid_fn grid;       /* the grid of a launch, from kernel.cu */
+    const char *grid_note;   /* optional: how the grid covers C when not one block per tile,
+                              * e.g. "persistent: ..." (one block per SM whatever the shape) */
     const struct step_kernel *kernels;
     int num_kernels;
 };
