@@ -20,9 +20,9 @@
 constexpr uint32_t A_BYTES = BM * BK * 2, B_BOX_BYTES = BK * 64 * 2, STAGE_BYTES = A_BYTES + 4 * B_BOX_BYTES;
 static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
 
-// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 1, 2 owns rows
-// 64(wg-1)..64(wg-1)+63 of the block's C tile, all 256 columns: one m64n256 accumulator of 128
-// fp32 registers per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
+// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
+// and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: one m64n256 accumulator
+// of 128 fp32 registers per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
 // redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
