@@ -1,0 +1,281 @@
+// Step 12: step 11 made persistent and clustered. One block per SM walks output tiles until none
+// is left, its producer running ahead into the next tile while the consumers finish this one; two
+// blocks of a cluster compute vertically adjacent tiles and fetch their common B tile once, by
+// TMA multicast; C leaves through shared memory by TMA store, waited on only when its staging
+// buffer is needed again.
+#include "launch.h"
+#include "ptx.cuh"
+#include "swizzle.h"
+#include "tma.h"
+
+#define BM 128
+#define BN 256
+#define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
+#define CLUSTER 2 // blocks of a cluster: tile rows 2p and 2p + 1 of one tile column
+
+// One stage of the ring: A 128 x 64 (16 KB), then B 64 x 256 as four 64 x 64 boxes of 64
+// columns each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
+constexpr uint32_t A_BYTES = BM * BK * 2, B_BOX_BYTES = BK * 64 * 2, STAGE_BYTES = A_BYTES + 4 * B_BOX_BYTES;
+static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
+// C is staged per consumer warpgroup in halves of its 64 x 256 slab, 64 x 128 as two 64 x 64
+// boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle expects, so that the TMA
+// store reads them back as they are. Halves, not whole slabs, leave room for a fourth stage.
+constexpr int C_COLS = 128;
+constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2, C_SLAB_BYTES = C_COLS / 64 * C_BOX_BYTES;
+
+// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
+// and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: one m64n256 accumulator
+// of 128 fp32 registers per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
+// redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
+#define PRODUCER_REGS 40
+#define CONSUMER_REGS 232
+
+template <typename T, int STAGES>
+__global__ void __launch_bounds__(384, 1)
+hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
+                       const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
+    // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the two C halves. The
+    // offsets are the same in both blocks of the cluster, so a multicast lands at its twin.
+    extern __shared__ unsigned char smem_raw[];
+    __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
+    __shared__ uint64_t empty[STAGES]; // slot s is free in both blocks once this phase completes
+    const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
+
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = tid / 32;
+    const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
+    const uint32_t rank = cluster_ctarank(), peer = rank ^ 1;
+    // The work is counted in tile pairs, one per cluster at a time: pairs_m rows of pairs by
+    // tiles_n columns. Cluster c takes pairs c, c + clusters, ...: the order the hardware
+    // scheduler gave 11's blocks, now walked by the blocks themselves.
+    const int tiles_n = (N + BN - 1) / BN, pairs_m = ((M + BM - 1) / BM + 1) / 2, num_pairs = tiles_n * pairs_m;
+    const int first_pair = blockIdx.x / CLUSTER, clusters = gridDim.x / CLUSTER;
+    const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
+
+    if (tid == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbarrier_init(smem_addr(&full[s]), 1); // one arrival (the producer's expect_tx) + the bytes
+            // one arrival from each of the 8 consumer warps of both blocks: the producer
+            // multicasts into the peer's slot too, so both must have let go of it
+            mbarrier_init(smem_addr(&empty[s]), 8 * CLUSTER);
+        }
+        fence_mbarrier_init();
+    }
+    cluster_sync(); // both blocks' barriers are ready before any copy or remote arrival reaches them
+
+    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s. 48 KB
+    // land there: this block's A, and all four B boxes, two multicast by each block. The peer's
+    // boxes may land before this expect_tx: the barrier's byte count then runs below zero for a
+    // while, and the phase cannot complete before this arrival all the same.
+    auto load_tile = [&](int s, int kt, int bx, int by) {
+        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
+        mbarrier_arrive_expect_tx(bar, STAGE_BYTES);
+        tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
+        for (int j = 2 * rank; j < 2 * rank + 2; j++)
+            tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar,
+                                  (1u << CLUSTER) - 1);
+    };
+
+    if (wg < 0) {
+        // Producer: one thread walks this block's tiles and their K tiles with one running count
+        // `it`, so the ring's phases carry on from tile to tile: the copies of the next tile start
+        // as soon as slots come back, while the consumers are still storing this one. A fresh
+        // barrier counts as having completed the phase before its first, so the first STAGES
+        // waits (parity 1) return at once.
+        setmaxnreg_dec<PRODUCER_REGS>();
+        if (tid == 0) {
+            int it = 0;
+            for (int pair = first_pair; pair < num_pairs; pair += clusters) {
+                const struct tile_coord p = grid_swizzle(pair, tiles_n, pairs_m);
+                for (int kt = 0; kt < num_k_tiles; kt++, it++) {
+                    const int s = it % STAGES;
+                    mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
+                    load_tile(s, kt, p.bx, 2 * p.by + rank);
+                }
+            }
+        }
+        // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
+        cluster_sync();
+        return;
+    }
+    setmaxnreg_inc<CONSUMER_REGS>();
+    // Not zeroed: the first wgmma of each tile ignores the accumulators (scale-d = 0), and
+    // zeroing them would be a non-wgmma write that makes ptxas serialise every wgmma.
+    float sum[128];
+    const uint32_t c_slab = c_stage + wg * C_SLAB_BYTES;
+    const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
+
+    // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
+    // start 64 x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
+    // swizzles the final address, so a start inside the atom reads the right chunks); the
+    // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
+    // its four 64-column boxes are 8 KB apart (leading offset), its 8-row groups 1024 bytes.
+    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg * 64 * 128 + ks * 32, 16, 1024); };
+    auto desc_b = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + A_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024); };
+    // This warp no longer reads slot s: tell this block's producer and the peer's, whose
+    // multicast writes here too.
+    auto release = [&](int s) {
+        if (lane == 0) {
+            mbarrier_arrive(smem_addr(&empty[s]));
+            mbarrier_arrive_cluster(mapa_shared(smem_addr(&empty[s]), peer));
+        }
+    };
+
+    int it = 0;
+    for (int pair = first_pair; pair < num_pairs; pair += clusters) {
+        const struct tile_coord p = grid_swizzle(pair, tiles_n, pairs_m);
+        const int bx = p.bx, by = 2 * p.by + rank;
+        for (int kt = 0; kt < num_k_tiles; kt++, it++) {
+            const int s = it % STAGES;
+            // K tile `it` of this block is the (it / STAGES)-th use of slot s: wait for that phase.
+            mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
+            const uint32_t slot = ring + s * STAGE_BYTES;
+            wgmma_fence(); // the accumulators were last written by the previous batch (or read by the epilogue)
+#pragma unroll
+            for (int ks = 0; ks < BK / 16; ks++)
+                wgmma_m64n256k16<T>(sum, desc_a(slot, ks), desc_b(slot, ks), kt > 0 || ks > 0);
+            wgmma_commit_group();
+            // Keep this batch in flight; once the one before it has retired, its slot is free.
+            wgmma_wait_group<1>();
+            if (kt > 0)
+                release((it - 1) % STAGES);
+        }
+        wgmma_wait_group<0>(); // the tile's last batch: the accumulators are final
+        release((it - 1) % STAGES);
+
+        // D fragment of warp w: rows 16w + g and g + 8 (g = lane/4), columns 8j + t, t + 1
+        // (t = 2(lane%4)): for 16 columns at a time that is four 8 x 8 matrices, which one
+        // stmatrix.x4 stores. Lane l addresses row l%8 of matrix l/8: rows +8 for odd
+        // matrices, columns +8 for the upper two. In the 128-byte swizzle the 8 rows of a
+        // matrix get chunks c ^ 0..7: all 32 banks, no conflict.
+        const int row = warp_in_wg * 16 + (lane % 8) + 8 * ((lane / 8) % 2), col_in_16 = 8 * (lane / 16);
+        const int c_row = by * BM + wg * 64;
+#pragma unroll
+        for (int r = 0; r < BN / C_COLS; r++) {
+            // The slab may still be read by this warpgroup's previous TMA store.
+            if (c_issuer)
+                bulk_wait_group_read<0>();
+            named_barrier_sync(1 + wg, 128);
+#pragma unroll
+            for (int jc = 0; jc < C_COLS / 16; jc++) {
+                const int j = r * (C_COLS / 16) + jc, col = 16 * jc + col_in_16, box = col / 64, chunk = (col % 64) / 8;
+                const uint32_t addr = c_slab + box * C_BOX_BYTES + row * 128 + ((chunk ^ (row % 8)) << 4);
+                stmatrix_x4(addr, pack2_rn<T>(sum[8 * j], sum[8 * j + 1]), pack2_rn<T>(sum[8 * j + 2], sum[8 * j + 3]),
+                            pack2_rn<T>(sum[8 * j + 4], sum[8 * j + 5]), pack2_rn<T>(sum[8 * j + 6], sum[8 * j + 7]));
+            }
+            fence_proxy_async_shared(); // these generic-proxy writes are read next by the TMA store
+            named_barrier_sync(1 + wg, 128);
+            // Committed and not waited for here; TMA writes only what lies inside C.
+            if (c_issuer && c_row < M) {
+                for (int b = 0; b < C_COLS / 64; b++)
+                    if (bx * BN + r * C_COLS + 64 * b < N)
+                        tma_store_2d(&tmap_C, bx * BN + r * C_COLS + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+                bulk_commit_group();
+            }
+        }
+    }
+    if (c_issuer)
+        bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
+    // No block leaves while its peer may still multicast into it or arrive on its barriers.
+    cluster_sync();
+#endif
+}
+
+// A persistent grid: one block per SM (in clusters of 2), or fewer when there are fewer tile
+// pairs. The launcher lowers it further to the clusters the GPU can hold at once.
+GEMM_GRID(gemm_grid)
+{
+    (void)k;
+    long long pairs = (long long)((n + BN - 1) / BN) * (((m + BM - 1) / BM + 1) / 2);
+    long long clusters = opts->sm_count / CLUSTER;
+    return {CLUSTER * (pairs < clusters ? pairs : clusters), 1, 1};
+}
+
+// The ring, the two C halves and the 1024 bytes the ring's alignment may need.
+static int smem_bytes(int stages) { return stages * STAGE_BYTES + 2 * C_SLAB_BYTES + 1024; }
+
+// A launch of 384-thread blocks in clusters of CLUSTER along x: the cluster shape is a launch
+// attribute (cudaLaunchKernelEx), which the occupancy query takes as well.
+static cudaLaunchConfig_t cluster_launch(dim3 grid, int smem, cudaStream_t stream)
+{
+    static cudaLaunchAttribute cluster;
+    cluster.id = cudaLaunchAttributeClusterDimension;
+    cluster.val.clusterDim.x = CLUSTER;
+    cluster.val.clusterDim.y = 1;
+    cluster.val.clusterDim.z = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = dim3(384);
+    config.dynamicSmemBytes = smem;
+    config.stream = stream;
+    config.attrs = &cluster;
+    config.numAttrs = 1;
+    return config;
+}
+
+template <typename T, int STAGES>
+static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                                 const struct launch_opts *opts, cudaStream_t stream)
+{
+    static int max_clusters = 0; // raise the dynamic limit and ask the occupancy once, outside the timed launches
+    if (max_clusters == 0) {
+        // A build without sm_90a code (ARCH without 90) would run the empty kernel: refuse it.
+        cudaFuncAttributes attr;
+        cudaError_t err = cudaFuncGetAttributes(&attr, hgemm_wgmma_persistent<T, STAGES>);
+        if (err == cudaSuccess && attr.ptxVersion != 90)
+            err = cudaErrorNoKernelImageForDevice;
+        if (err == cudaSuccess)
+            err = cudaFuncSetAttribute(hgemm_wgmma_persistent<T, STAGES>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes(STAGES));
+        // Clusters need their two SMs in one GPC, so the GPU may hold fewer than sm_count / 2.
+        cudaLaunchConfig_t config = cluster_launch(dim3(opts->sm_count / CLUSTER * CLUSTER), smem_bytes(STAGES), 0);
+        if (err == cudaSuccess)
+            err = cudaOccupancyMaxActiveClusters(&max_clusters, hgemm_wgmma_persistent<T, STAGES>, &config);
+        if (err == cudaSuccess && max_clusters < 1)
+            err = cudaErrorInvalidConfiguration;
+        if (err != cudaSuccess) {
+            max_clusters = 0;
+            return err;
+        }
+    }
+    // The maps describe the matrices, not the launch: build them once per A, B, C and shape.
+    static struct { const void *A, *B; void *C; int m, n, k; CUtensorMap a, b, c; } maps = {};
+    if (maps.A != A || maps.B != B || maps.C != C || maps.m != m || maps.n != n || maps.k != k) {
+        make_tensor_map_2d(&maps.a, A, t, m, k, BM, BK); // A: rows of K, boxes of 128 rows x 64
+        make_tensor_map_2d(&maps.b, B, t, k, n, BK, 64); // B: rows of N, boxes of 64 k x 64 n
+        make_tensor_map_2d(&maps.c, C, t, m, n, 64, 64); // C: rows of N, boxes of 64 rows x 64
+        maps = {A, B, C, m, n, k, maps.a, maps.b, maps.c};
+    }
+    struct grid_dims grid = gemm_grid(m, n, k, opts);
+    if (grid.x > CLUSTER * max_clusters)
+        grid.x = CLUSTER * max_clusters;
+    cudaLaunchConfig_t config = cluster_launch(grid_of(grid), smem_bytes(STAGES), stream);
+    return cudaLaunchKernelEx(&config, hgemm_wgmma_persistent<T, STAGES>, maps.a, maps.b, maps.c, m, n, k);
+}
+
+template <typename T>
+static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                          const struct launch_opts *opts, cudaStream_t stream)
+{
+    switch (launch_option(opts, "stages")) {
+    case 2: return launch_stages<T, 2>(A, B, C, m, n, k, t, opts, stream);
+    case 3: return launch_stages<T, 3>(A, B, C, m, n, k, t, opts, stream);
+    case 4: return launch_stages<T, 4>(A, B, C, m, n, k, t, opts, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+GEMM_LAUNCHER(launch_hgemm_wgmma_persistent_fp16)
+{
+    return launch<__half>(A, B, C, m, n, k, DTYPE_FP16, opts, stream);
+}
+
+GEMM_LAUNCHER(launch_hgemm_wgmma_persistent_bf16)
+{
+    return launch<__nv_bfloat16>(A, B, C, m, n, k, DTYPE_BF16, opts, stream);
+}
+
+// The shared memory a block of this depth asks for, for main.c's checks.
+LAUNCH_EXTERN_C int wgmma_persistent_smem_bytes(int stages) { return smem_bytes(stages); }
