@@ -158,6 +158,15 @@ static int h10_c_read(int w, int i, int l)
     return (row * 256 + swizzle_c_half(row, col)) * H;
 }
 
+/* 12: stmatrix.x4 of a consumer warp (w = 0..7: warpgroup w/4, warp w%4 in it) into its warpgroup's
+ * C slab, 128 columns (two 64 x 64 boxes, 128-byte swizzled) at a time; inst = 16-column block
+ * j = 0..15 of the 256 (two rounds of 8). Lane l addresses row l%8 of matrix l/8. */
+static int h12_c_stsm(int w, int inst, int l)
+{
+    int row = (w % 4) * 16 + l % 8 + 8 * ((l / 8) % 2), col = (inst % 8) * 16 + 8 * (l / 16);
+    return (w / 4) * (2 * 64 * 64 * H) + (col / 64) * (64 * 64 * H) + (row * 64 + swizzle_128b_half(row, col % 64)) * H;
+}
+
 static const struct smem_op ops01[] = {
     {"A cp.async 16 B", OP_CP_ASYNC, 16, 32, 2, 0, 0, tf32_a_cp},
     {"B transposed stores", OP_STORE, 4, 32, 8, 0, 32, tf32_bt_store},
@@ -231,6 +240,10 @@ static const struct smem_op ops10[] = { /* wgmma reads A and B outside the LSU p
     {"C staging 16-byte reads", OP_LOAD, 16, 32, 0, 16, 1, h10_c_read},
 };
 
+static const struct smem_op ops12[] = { /* the TMA store reads the slab outside the LSU pipe */
+    {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h12_c_stsm},
+};
+
 #define N_OPS(a) (int)(sizeof a / sizeof a[0])
 static const struct step_model steps[] = {
     {"01_tf32_bt", 16, ops01, N_OPS(ops01), 402653184, 301989888, 536870912, 520093696},
@@ -247,6 +260,7 @@ static const struct step_model steps[] = {
     {"08 x4", 32, ops08_x4, N_OPS(ops08_x4), 50331648, 0, 0, 0},
     {"09_hgemm_tma_stages", 64, ops09, N_OPS(ops09), 50593792, 0, 262144, 0},
     {"10_hgemm_wgmma, 11_hgemm_wgmma_ws", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
+    {"12_hgemm_wgmma_persistent", 64, ops12, N_OPS(ops12), 0, 0, 262144, 0, 256},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */

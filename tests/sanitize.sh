@@ -22,6 +22,8 @@ for step in "$@"; do
     # 08 at 2 stages switches to a 4-blocks-per-SM build for grids of 4 blocks per SM or more:
     # 4096 x 4096 (1024 blocks) takes it on any GPU of up to 256 SMs.
     case $step in 08_*) configs+=("--m 4096 --n 4096 --k 32 --stages 2") ;; esac
+    # A persistent grid at the small shape gives each block one tile: give it more tiles than SMs.
+    "$bin" --help | grep -q '^grid: persistent' && configs+=("--m 2000 --n 2056 --k 200")
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do
             # shellcheck disable=SC2086 # config is a list of options
