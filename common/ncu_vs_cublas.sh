@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Where a step's kernel and cuBLAS's spend their time, side by side at SIZE^3, one launch of each
-# in the same process (ncu --clock-control none): tensor-pipe activity, issue slots, the leading
+# in the same process (ncu --clock-control none): tensor-pipe activity (the hmma pipe counter,
+# which counts wgmma too: a kernel with nothing but HGMMA reads 94% on it), issue slots, the leading
 # stall reasons (warps stalled per issued instruction), L2 and DRAM traffic, the SM clock; then
 # the board power nvidia-smi reads while the step runs interleaved with cuBLAS. Prints markdown.
 # Usage: common/ncu_vs_cublas.sh SIZE STEP [DTYPE]
@@ -9,26 +10,27 @@ BUILD=${BUILD:-build}
 size=$1 step=$2 dtype=${3:-all}
 command -v ncu >/dev/null || { echo "ncu not found (Nsight Compute ships with the CUDA toolkit)"; exit 3; }
 stalls="long_scoreboard barrier wait math_pipe_throttle mio_throttle lg_throttle sleeping dispatch_stall short_scoreboard no_instruction membar branch_resolving"
-metrics=gpu__time_duration.sum,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,lts__t_bytes.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,sm__cycles_elapsed.avg.per_second
+metrics=gpu__time_duration.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,lts__t_bytes.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,sm__cycles_elapsed.avg.per_second
 for s in $stalls; do metrics=$metrics,smsp__average_warps_issue_stalled_${s}_per_issue_active.ratio; done
-echo "| kernel | µs | tensor pipe (gmma) % | tensor pipe (hmma) % | issue active % | L2 bytes | L2 hit % | DRAM read | DRAM write | SM MHz | $(echo $stalls | sed 's/ / | /g') |"
-echo "|---|$(printf -- '---:|%.0s' $(seq 1 $((9 + $(echo $stalls | wc -w)))))"
+echo "| kernel | µs | tensor pipe % | issue active % | L2 bytes | L2 hit % | DRAM read | DRAM write | SM MHz | $(echo $stalls | sed 's/ / | /g') |"
+echo "|---|$(printf -- '---:|%.0s' $(seq 1 $((8 + $(echo $stalls | wc -w)))))"
 ncu --clock-control none --kernel-name regex:'gemm|nvjet|xmma|cutlass' --metrics "$metrics" --csv --page raw --print-units base \
     "$BUILD/$step" --size "$size" --dtype "$dtype" --iters 1 --warmup 0 --no-check 2>/dev/null |
     awk -F'","' -v stalls="$stalls" '
         { sub(/^"/, ""); sub(/"$/, "") }
         /^ID/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        # ncu prints thousands separators ("189,152"): strip them before arithmetic
+        function num(name,    v) { v = $col[name]; gsub(/,/, "", v); return v + 0 }
         /^[0-9]/ && ("Kernel Name" in col) {
             k = $col["Kernel Name"]; sub(/\(.*/, "", k); sub(/^void /, "", k); gsub(/</, "[", k); gsub(/>/, "]", k)
             if (length(k) > 60) k = substr(k, 1, 60) "..."
-            line = sprintf("| %s | %.1f | %.1f | %.1f | %.1f | %.3g | %.1f | %.3g | %.3g | %.0f |", k,
-                $col["gpu__time_duration.sum"] / 1000, $col["sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active"],
-                $col["sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"],
-                $col["smsp__issue_active.avg.pct_of_peak_sustained_active"], $col["lts__t_bytes.sum"],
-                $col["lts__t_sector_hit_rate.pct"], $col["dram__bytes_read.sum"], $col["dram__bytes_write.sum"],
-                $col["sm__cycles_elapsed.avg.per_second"] / 1e6)
+            line = sprintf("| %s | %.1f | %.1f | %.1f | %.3g | %.1f | %.3g | %.3g | %.0f |", k,
+                num("gpu__time_duration.sum") / 1000, num("sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"),
+                num("smsp__issue_active.avg.pct_of_peak_sustained_active"), num("lts__t_bytes.sum"),
+                num("lts__t_sector_hit_rate.pct"), num("dram__bytes_read.sum"), num("dram__bytes_write.sum"),
+                num("sm__cycles_elapsed.avg.per_second") / 1e6)
             n = split(stalls, s, " ")
-            for (i = 1; i <= n; i++) line = line sprintf(" %.2f |", $col["smsp__average_warps_issue_stalled_" s[i] "_per_issue_active.ratio"])
+            for (i = 1; i <= n; i++) line = line sprintf(" %.2f |", num("smsp__average_warps_issue_stalled_" s[i] "_per_issue_active.ratio"))
             print line
         }'
 if command -v nvidia-smi >/dev/null; then
