@@ -4,17 +4,19 @@
 # which counts wgmma too: a kernel with nothing but HGMMA reads 94% on it), issue slots, the leading
 # stall reasons (warps stalled per issued instruction), L2 and DRAM traffic, the SM clock; then
 # the board power nvidia-smi reads while the step runs interleaved with cuBLAS. Prints markdown.
-# Usage: common/ncu_vs_cublas.sh SIZE STEP [DTYPE]
+# Usage: common/ncu_vs_cublas.sh SIZE STEP [DTYPE]   (NCU names another ncu, e.g. a test's fake;
+# NO_POWER=1 skips the power run)
 set -u
 BUILD=${BUILD:-build}
+NCU=${NCU:-ncu}
 size=$1 step=$2 dtype=${3:-all}
-command -v ncu >/dev/null || { echo "ncu not found (Nsight Compute ships with the CUDA toolkit)"; exit 3; }
+command -v "$NCU" >/dev/null || { echo "ncu not found (Nsight Compute ships with the CUDA toolkit)"; exit 3; }
 stalls="long_scoreboard barrier wait math_pipe_throttle mio_throttle lg_throttle sleeping dispatch_stall short_scoreboard no_instruction membar branch_resolving"
 metrics=gpu__time_duration.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,lts__t_bytes.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,sm__cycles_elapsed.avg.per_second
 for s in $stalls; do metrics=$metrics,smsp__average_warps_issue_stalled_${s}_per_issue_active.ratio; done
 echo "| kernel | µs | tensor pipe % | issue active % | L2 bytes | L2 hit % | DRAM read | DRAM write | SM MHz | $(echo $stalls | sed 's/ / | /g') |"
 echo "|---|$(printf -- '---:|%.0s' $(seq 1 $((8 + $(echo $stalls | wc -w)))))"
-ncu --clock-control none --kernel-name regex:'gemm|nvjet|xmma|cutlass' --metrics "$metrics" --csv --page raw --print-units base \
+"$NCU" --clock-control none --kernel-name regex:'gemm|nvjet|xmma|cutlass' --metrics "$metrics" --csv --page raw --print-units base \
     "$BUILD/$step" --size "$size" --dtype "$dtype" --iters 1 --warmup 0 --no-check 2>/dev/null |
     awk -F'","' -v stalls="$stalls" '
         { sub(/^"/, ""); sub(/"$/, "") }
@@ -33,7 +35,7 @@ ncu --clock-control none --kernel-name regex:'gemm|nvjet|xmma|cutlass' --metrics
             for (i = 1; i <= n; i++) line = line sprintf(" %.2f |", num("smsp__average_warps_issue_stalled_" s[i] "_per_issue_active.ratio"))
             print line
         }'
-if command -v nvidia-smi >/dev/null; then
+if [ -z "${NO_POWER:-}" ] && command -v nvidia-smi >/dev/null; then
     log=$(mktemp)
     nvidia-smi --query-gpu=power.draw,clocks.sm --format=csv,noheader,nounits -lms 50 >"$log" &
     smi=$!

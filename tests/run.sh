@@ -88,6 +88,23 @@ else
     skipped=$((skipped + $#))
 fi
 
+echo "== ncu_vs_cublas.sh reads ncu's numbers, thousands separators and all (a fake ncu)"
+fake_ncu=$(mktemp)
+cat >"$fake_ncu" <<'FAKE'
+#!/bin/sh
+echo '"ID","Kernel Name","gpu__time_duration.sum","sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active","sm__cycles_elapsed.avg.per_second","smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio"'
+echo '"0","void hgemm_x<__half, 4>(CUtensorMap)","189,152","94.2","1,905,000,000","6.62"'
+FAKE
+chmod +x "$fake_ncu"
+row=$(NCU=$fake_ncu NO_POWER=1 bash common/ncu_vs_cublas.sh 4096 none fp16 | grep '^| hgemm_x')
+if printf '%s' "$row" | grep -qF '| hgemm_x[__half, 4] | 189.2 | 94.2 |' && printf '%s' "$row" | grep -qF '| 1905 |' &&
+    printf '%s' "$row" | grep -qF '| 6.62 |'; then
+    pass "ncu_vs_cublas.sh: 189,152 ns -> 189.2 µs, 1,905,000,000 Hz -> 1905 MHz, stall ratio kept"
+else
+    fail "ncu_vs_cublas.sh misread a fake ncu row: ${row:-no row}"
+fi
+rm -f "$fake_ncu"
+
 echo "== the test harness itself: a checker that prints nothing, a wrong exit, a missing reason"
 ( out=$(passed=0 failed=0; run_checks true; echo "$failed") ; [ "${out##*$'\n'}" = 1 ] ) &&
     pass "run_checks fails a program that prints no check" || fail "run_checks passed a silent program"
