@@ -200,7 +200,7 @@ static int smem_bytes(int stages) { return stages * STAGE_BYTES + 2 * C_SLAB_BYT
 // attribute (cudaLaunchKernelEx), which the occupancy query takes as well.
 static cudaLaunchConfig_t cluster_launch(dim3 grid, int smem, cudaStream_t stream)
 {
-    static cudaLaunchAttribute cluster;
+    static cudaLaunchAttribute cluster; // static: the returned config points at it
     cluster.id = cudaLaunchAttributeClusterDimension;
     cluster.val.clusterDim.x = CLUSTER;
     cluster.val.clusterDim.y = 1;
