@@ -142,11 +142,7 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
 {
     static bool configured = false; // raise the dynamic limit once, outside the timed launches
     if (!configured) {
-        // A build without sm_90a code (ARCH without 90) would run the empty kernel: refuse it.
-        cudaFuncAttributes attr;
-        cudaError_t err = cudaFuncGetAttributes(&attr, hgemm_wgmma<T, STAGES>);
-        if (err == cudaSuccess && attr.ptxVersion != 90)
-            err = cudaErrorNoKernelImageForDevice;
+        cudaError_t err = require_sm90a_code((const void *)hgemm_wgmma<T, STAGES>);
         if (err == cudaSuccess)
             err = cudaFuncSetAttribute(hgemm_wgmma<T, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        smem_bytes(STAGES));
@@ -154,15 +150,12 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
             return err;
         configured = true;
     }
-    // The maps describe the matrices, not the launch: build them once per A, B and shape.
-    static struct { const void *A, *B; int m, n, k; CUtensorMap a, b; } maps = {};
-    if (maps.A != A || maps.B != B || maps.m != m || maps.n != n || maps.k != k) {
-        make_tensor_map_2d(&maps.a, A, t, m, k, BM, BK); // A: rows of K, boxes of 128 rows x 64
-        make_tensor_map_2d(&maps.b, B, t, k, n, BK, 64); // B: rows of N, boxes of 64 k x 64 n
-        maps = {A, B, m, n, k, maps.a, maps.b};
-    }
+    // The maps describe the matrices, not the launch: built once per matrix and shape.
+    static struct tensor_map_cache map_A, map_B;
+    const CUtensorMap *tmap_A = tensor_map_2d_cached(&map_A, A, t, m, k, BM, BK); // rows of K, boxes of 128 rows x 64
+    const CUtensorMap *tmap_B = tensor_map_2d_cached(&map_B, B, t, k, n, BK, 64); // rows of N, boxes of 64 k x 64 n
     hgemm_wgmma<T, STAGES><<<grid_of(gemm_grid(m, n, k, opts)), 256, smem_bytes(STAGES), stream>>>(
-        maps.a, maps.b, static_cast<T *>(C), m, n, k);
+        *tmap_A, *tmap_B, static_cast<T *>(C), m, n, k);
     return cudaGetLastError();
 }
 

@@ -221,11 +221,7 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
 {
     static int max_clusters = 0; // raise the dynamic limit and ask the occupancy once, outside the timed launches
     if (max_clusters == 0) {
-        // A build without sm_90a code (ARCH without 90) would run the empty kernel: refuse it.
-        cudaFuncAttributes attr;
-        cudaError_t err = cudaFuncGetAttributes(&attr, hgemm_wgmma_persistent<T, STAGES>);
-        if (err == cudaSuccess && attr.ptxVersion != 90)
-            err = cudaErrorNoKernelImageForDevice;
+        cudaError_t err = require_sm90a_code((const void *)hgemm_wgmma_persistent<T, STAGES>);
         if (err == cudaSuccess)
             err = cudaFuncSetAttribute(hgemm_wgmma_persistent<T, STAGES>,
                                        cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes(STAGES));
@@ -240,19 +236,16 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
             return err;
         }
     }
-    // The maps describe the matrices, not the launch: build them once per A, B, C and shape.
-    static struct { const void *A, *B; void *C; int m, n, k; CUtensorMap a, b, c; } maps = {};
-    if (maps.A != A || maps.B != B || maps.C != C || maps.m != m || maps.n != n || maps.k != k) {
-        make_tensor_map_2d(&maps.a, A, t, m, k, BM, BK); // A: rows of K, boxes of 128 rows x 64
-        make_tensor_map_2d(&maps.b, B, t, k, n, BK, 64); // B: rows of N, boxes of 64 k x 64 n
-        make_tensor_map_2d(&maps.c, C, t, m, n, 64, 64); // C: rows of N, boxes of 64 rows x 64
-        maps = {A, B, C, m, n, k, maps.a, maps.b, maps.c};
-    }
+    // The maps describe the matrices, not the launch: built once per matrix and shape.
+    static struct tensor_map_cache map_A, map_B, map_C;
+    const CUtensorMap *tmap_A = tensor_map_2d_cached(&map_A, A, t, m, k, BM, BK); // rows of K, boxes of 128 rows x 64
+    const CUtensorMap *tmap_B = tensor_map_2d_cached(&map_B, B, t, k, n, BK, 64); // rows of N, boxes of 64 k x 64 n
+    const CUtensorMap *tmap_C = tensor_map_2d_cached(&map_C, C, t, m, n, 64, 64); // rows of N, boxes of 64 rows x 64
     struct grid_dims grid = gemm_grid(m, n, k, opts);
     if (grid.x > CLUSTER * max_clusters)
         grid.x = CLUSTER * max_clusters;
     cudaLaunchConfig_t config = cluster_launch(grid_of(grid), smem_bytes(STAGES), stream);
-    return cudaLaunchKernelEx(&config, hgemm_wgmma_persistent<T, STAGES>, maps.a, maps.b, maps.c, m, n, k);
+    return cudaLaunchKernelEx(&config, hgemm_wgmma_persistent<T, STAGES>, *tmap_A, *tmap_B, *tmap_C, m, n, k);
 }
 
 template <typename T>

@@ -58,6 +58,17 @@ typedef struct grid_dims (*gemm_grid_fn)(int m, int n, int k, const struct launc
 #ifdef __cplusplus
 /* The launch's dim3 (the harness has checked every dimension against its limit). */
 inline dim3 grid_of(struct grid_dims g) { return dim3((unsigned)g.x, (unsigned)g.y, (unsigned)g.z); }
+
+/* The wgmma steps compile their kernel's body for sm_90a alone; a build without that target
+ * (ARCH without 90) holds only the empty stub. Refuse to launch it: no kernel image. */
+inline cudaError_t require_sm90a_code(const void *kernel)
+{
+    cudaFuncAttributes attr;
+    cudaError_t err = cudaFuncGetAttributes(&attr, kernel);
+    if (err == cudaSuccess && attr.ptxVersion != 90)
+        err = cudaErrorNoKernelImageForDevice;
+    return err;
+}
 #endif
 
 #endif

@@ -51,3 +51,19 @@ void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int ro
         exit(EXIT_CUDA_ERROR);
     }
 }
+
+const CUtensorMap *tensor_map_2d_cached(struct tensor_map_cache *cache, const void *base, enum dtype t, int rows,
+                                        int cols, int box_rows, int box_cols)
+{
+    if (!cache->base || cache->base != base || cache->t != t || cache->rows != rows || cache->cols != cols ||
+        cache->box_rows != box_rows || cache->box_cols != box_cols) {
+        make_tensor_map_2d(&cache->map, base, t, rows, cols, box_rows, box_cols);
+        cache->base = base;
+        cache->t = t;
+        cache->rows = rows;
+        cache->cols = cols;
+        cache->box_rows = box_rows;
+        cache->box_cols = box_cols;
+    }
+    return &cache->map;
+}

@@ -19,6 +19,18 @@ extern "C" {
 void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int rows, int cols, int box_rows,
                         int box_cols);
 
+/* A tensor map with what it was built from. Building one is a driver call: tensor_map_2d_cached
+ * rebuilds the map only when the matrix, its shape or its box differ from the last call's, so
+ * the timed launches of one matrix reuse it. A zeroed cache holds no map yet. */
+struct tensor_map_cache {
+    CUtensorMap map;
+    const void *base;
+    enum dtype t;
+    int rows, cols, box_rows, box_cols;
+};
+const CUtensorMap *tensor_map_2d_cached(struct tensor_map_cache *cache, const void *base, enum dtype t, int rows,
+                                        int cols, int box_rows, int box_cols);
+
 #ifdef __cplusplus
 }
 #endif
