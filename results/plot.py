@@ -4,6 +4,7 @@ ladder.csv, and sweep.png (TFLOPS over size per kernel) from sweep.csv. Optional
 matplotlib. Usage: python3 results/plot.py results/<gpu>"""
 import csv
 import os
+import statistics
 import sys
 
 
@@ -27,27 +28,44 @@ def plot_ladder(folder):
         ax.set_xticks(range(len(steps)), labels, rotation=35, ha="right", fontsize=8)
         ax.set_title(dt)
         ax.set_ylabel("TFLOPS")
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="upper left")
     fig.suptitle(f"{data[0]['gpu']}, M = N = K = {data[0]['m']}")
     fig.tight_layout()
     fig.savefig(os.path.join(folder, "ladder.png"), dpi=110)
 
 
 def plot_sweep(folder):
+    """Per precision: TFLOPS over size (top) and each kernel's ratio to the cuBLAS runs
+    interleaved with it (bottom). cuBLAS runs once per step: its line is the median of those."""
     path = os.path.join(folder, "sweep.csv")
     if not os.path.exists(path):
         return
     data = rows(path)
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for name in dict.fromkeys(f'{r["kernel"]} {r["dtype"]}' for r in data):
-        pts = sorted((int(r["m"]), float(r["tflops"])) for r in data if f'{r["kernel"]} {r["dtype"]}' == name)
-        pts = list(dict(pts).items())  # one point per size (cuBLAS rows repeat per run)
-        style = "--" if name.startswith("cublas") else "-"
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], style, marker="o", label=name)
-    ax.set_xlabel("M = N = K")
-    ax.set_ylabel("TFLOPS")
-    ax.set_title(f"{', '.join(dict.fromkeys(r['step'][:2] for r in data))} on {data[0]['gpu']}")
-    ax.legend(fontsize=7, ncol=2)
+    dtypes = list(dict.fromkeys(r["dtype"] for r in data))
+    fig, axes = plt.subplots(2, len(dtypes), figsize=(6.5 * len(dtypes), 8), squeeze=False, sharex=True)
+    colors = plt.get_cmap("tab10").colors
+    for col, dt in enumerate(dtypes):
+        top, bottom = axes[0][col], axes[1][col]
+        mine = [r for r in data if r["dtype"] == dt]
+        for name in dict.fromkeys(r["kernel"] for r in mine if r["kernel"].startswith("cublas")):
+            sizes = sorted({int(r["m"]) for r in mine if r["kernel"] == name})
+            med = [statistics.median(float(r["tflops"]) for r in mine if r["kernel"] == name and int(r["m"]) == m)
+                   for m in sizes]
+            top.plot(sizes, med, "--", color="black" if "acc16" not in name else "grey", label=f"{name} (median)")
+        kernels = list(dict.fromkeys(r["kernel"] for r in mine if not r["kernel"].startswith("cublas")))
+        for i, name in enumerate(kernels):
+            pts = sorted((int(r["m"]), float(r["tflops"]), float(r["ratio"])) for r in mine if r["kernel"] == name)
+            step = next(r["step"][:2] for r in mine if r["kernel"] == name)
+            style = dict(color=colors[i % len(colors)], marker="o", linestyle="-" if i < len(colors) else ":")
+            top.plot([p[0] for p in pts], [p[1] for p in pts], label=f"{step} {name}", **style)
+            bottom.plot([p[0] for p in pts], [p[2] for p in pts], **style)
+        bottom.axhline(1.0, color="black", linestyle="--", linewidth=1)
+        top.set_title(dt)
+        top.set_ylabel("TFLOPS")
+        bottom.set_ylabel("x cuBLAS (same process)")
+        bottom.set_xlabel("M = N = K")
+        top.legend(fontsize=7)
+    fig.suptitle(f"Sweep of {', '.join(dict.fromkeys(r['step'][:2] for r in data))} on {data[0]['gpu']}")
     fig.tight_layout()
     fig.savefig(os.path.join(folder, "sweep.png"), dpi=110)
 
