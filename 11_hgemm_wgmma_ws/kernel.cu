@@ -178,27 +178,7 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
     return cudaGetLastError();
 }
 
-template <typename T>
-static cudaError_t launch(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
-                          const struct launch_opts *opts, cudaStream_t stream)
-{
-    switch (launch_option(opts, "stages")) {
-    case 2: return launch_stages<T, 2>(A, B, C, m, n, k, t, opts, stream);
-    case 3: return launch_stages<T, 3>(A, B, C, m, n, k, t, opts, stream);
-    case 4: return launch_stages<T, 4>(A, B, C, m, n, k, t, opts, stream);
-    default: return cudaErrorInvalidValue;
-    }
-}
-
-GEMM_LAUNCHER(launch_hgemm_wgmma_ws_fp16)
-{
-    return launch<__half>(A, B, C, m, n, k, DTYPE_FP16, opts, stream);
-}
-
-GEMM_LAUNCHER(launch_hgemm_wgmma_ws_bf16)
-{
-    return launch<__nv_bfloat16>(A, B, C, m, n, k, DTYPE_BF16, opts, stream);
-}
+STAGED_LAUNCHERS(launch_hgemm_wgmma_ws_fp16, launch_hgemm_wgmma_ws_bf16)
 
 // The shared memory a block of this depth asks for, for main.c's checks.
 LAUNCH_EXTERN_C int wgmma_ws_smem_bytes(int stages) { return smem_bytes(stages); }
