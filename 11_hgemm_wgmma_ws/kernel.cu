@@ -42,7 +42,10 @@ hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u;
     T (*Cs)[BN] = reinterpret_cast<T (*)[BN]>(smem_raw + (ring - smem_addr(smem_raw)));
 
-    const int tid = threadIdx.x, lane = tid % 32, warp_id = tid / 32;
+    // warp_id from lane 0 by shuffle: the compiler then knows it is the same in all 32 lanes and
+    // builds the wgmma descriptors, which depend on it, in the uniform datapath that wgmma reads
+    // them from (gdesc[UR]), rather than per lane and then moved across.
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
     const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
     // Consecutive blocks walk a band of 8 tile columns down M, so the blocks resident at one
     // time share their A rows and B columns in L2.

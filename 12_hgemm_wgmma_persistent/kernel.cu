@@ -44,7 +44,10 @@ hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_
     __shared__ uint64_t empty[STAGES]; // slot s is free in both blocks once this phase completes
     const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
 
-    const int tid = threadIdx.x, lane = tid % 32, warp_id = tid / 32;
+    // warp_id from lane 0 by shuffle: the compiler then knows it is the same in all 32 lanes and
+    // builds the wgmma descriptors, which depend on it, in the uniform datapath that wgmma reads
+    // them from (gdesc[UR]), rather than per lane and then moved across.
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
     const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
     const uint32_t rank = cluster_ctarank(), peer = rank ^ 1;
     // The work is counted in tile pairs, one per cluster at a time: pairs_m rows of pairs by
