@@ -186,13 +186,15 @@ hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_
 #endif
 }
 
+// The work of a cluster: pairs of vertically adjacent tiles.
+static long long tile_pairs(int m, int n) { return (long long)((n + BN - 1) / BN) * (((m + BM - 1) / BM + 1) / 2); }
+
 // A persistent grid: one block per SM (in clusters of 2), or fewer when there are fewer tile
 // pairs. The launcher lowers it further to the clusters the GPU can hold at once.
 GEMM_GRID(gemm_grid)
 {
     (void)k;
-    long long pairs = (long long)((n + BN - 1) / BN) * (((m + BM - 1) / BM + 1) / 2);
-    long long clusters = opts->sm_count / CLUSTER;
+    long long pairs = tile_pairs(m, n), clusters = opts->sm_count / CLUSTER;
     return {CLUSTER * (pairs < clusters ? pairs : clusters), 1, 1};
 }
 
@@ -247,6 +249,10 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
     struct grid_dims grid = gemm_grid(m, n, k, opts);
     if (grid.x > CLUSTER * max_clusters)
         grid.x = CLUSTER * max_clusters;
+    // Then no more clusters than the rounds need: 256 pairs take 4 rounds on 66 clusters as on 64,
+    // but on 64 each cluster takes exactly 4 and each round is whole rows of one band of the order.
+    const long long pairs = tile_pairs(m, n), rounds = (pairs + grid.x / CLUSTER - 1) / (grid.x / CLUSTER);
+    grid.x = CLUSTER * ((pairs + rounds - 1) / rounds);
     cudaLaunchConfig_t config = cluster_launch(grid_of(grid), smem_bytes(STAGES), stream);
     return cudaLaunchKernelEx(&config, hgemm_wgmma_persistent<T, STAGES>, *tmap_A, *tmap_B, *tmap_C, m, n, k);
 }

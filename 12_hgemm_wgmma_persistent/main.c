@@ -27,7 +27,7 @@ static const struct step step = {
     .options = options,
     .num_options = 1,
     .grid = gemm_grid,
-    .grid_note = "persistent: one block per SM, in clusters of 2, each cluster walking 256 x 256 pairs of tiles",
+    .grid_note = "persistent: one block per SM at most, in clusters of 2, as many as the rounds of 256 x 256 pairs of tiles need",
     .kernels = kernels,
     .num_kernels = 2,
 };
