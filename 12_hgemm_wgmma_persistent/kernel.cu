@@ -2,7 +2,7 @@
 // is left, its producer running ahead into the next tile while the consumers finish this one; two
 // blocks of a cluster compute vertically adjacent tiles and fetch their common B tile once, by
 // TMA multicast; C leaves through shared memory by TMA store, waited on only when its staging
-// buffer is needed again.
+// buffer is needed again, one half of it while the tensor cores work on the other.
 #include "launch.h"
 #include "ptx.cuh"
 #include "swizzle.h"
@@ -24,12 +24,19 @@ constexpr int C_COLS = 128;
 constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2, C_SLAB_BYTES = C_COLS / 64 * C_BOX_BYTES;
 
 // 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
-// and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: one m64n256 accumulator
-// of 128 fp32 registers per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
+// and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: two m64n128
+// accumulators of 64 fp32 registers each per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
 // redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
+
+// Pair `pair` of the walk: bx its tile column, by its row of pairs.
+__device__ __forceinline__ struct tile_coord pair_coord(int pair, int tiles_n, int pairs_m)
+{
+    const struct tile_coord t = grid_swizzle(pair, pairs_m, tiles_n);
+    return {t.by, t.bx};
+}
 
 template <typename T, int STAGES>
 __global__ void __launch_bounds__(384, 1)
@@ -51,8 +58,9 @@ hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_
     const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
     const uint32_t rank = cluster_ctarank(), peer = rank ^ 1;
     // The work is counted in tile pairs, one per cluster at a time: pairs_m rows of pairs by
-    // tiles_n columns. Cluster c takes pairs c, c + clusters, ...: the order the hardware
-    // scheduler gave 11's blocks, now walked by the blocks themselves.
+    // tiles_n columns. Cluster c takes pairs c, c + clusters, ... in grouped rows: bands of
+    // GRID_BAND pair rows, each walked down its column, column after column (02-11's band walk
+    // on the transposed grid), which measured faster here than bands of columns.
     const int tiles_n = (N + BN - 1) / BN, pairs_m = ((M + BM - 1) / BM + 1) / 2, num_pairs = tiles_n * pairs_m;
     const int first_pair = blockIdx.x / CLUSTER, clusters = gridDim.x / CLUSTER;
     const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
@@ -91,7 +99,7 @@ hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_
         if (tid == 0) {
             int it = 0;
             for (int pair = first_pair; pair < num_pairs; pair += clusters) {
-                const struct tile_coord p = grid_swizzle(pair, tiles_n, pairs_m);
+                const struct tile_coord p = pair_coord(pair, tiles_n, pairs_m);
                 for (int kt = 0; kt < num_k_tiles; kt++, it++) {
                     const int s = it % STAGES;
                     mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
@@ -104,9 +112,12 @@ hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_
         return;
     }
     setmaxnreg_inc<CONSUMER_REGS>();
-    // Not zeroed: the first wgmma of each tile ignores the accumulators (scale-d = 0), and
-    // zeroing them would be a non-wgmma write that makes ptxas serialise every wgmma.
-    float sum[128];
+    // This warpgroup's 64 x 256 slab as two halves, columns 0..127 and 128..255, each its own
+    // m64n128 accumulator and its own wgmma group: one half can leave for shared memory while
+    // the tensor cores still work on the other. Not zeroed: the first wgmma of each tile ignores
+    // the accumulators (scale-d = 0), and zeroing them would be a non-wgmma write that makes
+    // ptxas serialise every wgmma.
+    float sum[2][64];
     const uint32_t c_slab = c_stage + wg * C_SLAB_BYTES;
     const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
 
@@ -114,9 +125,23 @@ hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_
     // start 64 x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
     // swizzles the final address, so a start inside the atom reads the right chunks); the
     // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
-    // its four 64-column boxes are 8 KB apart (leading offset), its 8-row groups 1024 bytes.
+    // half h is boxes 2h and 2h + 1, 8 KB apart (leading offset), its 8-row groups 1024 bytes.
     auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg * 64 * 128 + ks * 32, 16, 1024); };
-    auto desc_b = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + A_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024); };
+    auto desc_b = [&](uint32_t slot, int ks, int h) {
+        return wgmma_desc_sw128(slot + A_BYTES + 2 * h * B_BOX_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024);
+    };
+    // Slot s of K tile `it` once its copies have landed.
+    auto wait_full = [&](int it) {
+        const int s = it % STAGES;
+        mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1); // the (it / STAGES)-th use of slot s
+        return ring + s * STAGE_BYTES;
+    };
+    // Half h of the slab over one K tile: four k-steps, one wgmma each.
+    auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
+#pragma unroll
+        for (int ks = 0; ks < BK / 16; ks++)
+            wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+    };
     // This warp no longer reads slot s: tell this block's producer and the peer's, whose
     // multicast writes here too.
     auto release = [&](int s) {
@@ -126,59 +151,80 @@ hgemm_wgmma_persistent(const __grid_constant__ CUtensorMap tmap_A, const __grid_
         }
     };
 
-    int it = 0;
-    for (int pair = first_pair; pair < num_pairs; pair += clusters) {
-        const struct tile_coord p = grid_swizzle(pair, tiles_n, pairs_m);
-        const int bx = p.bx, by = 2 * p.by + rank;
-        for (int kt = 0; kt < num_k_tiles; kt++, it++) {
-            const int s = it % STAGES;
-            // K tile `it` of this block is the (it / STAGES)-th use of slot s: wait for that phase.
-            mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
-            const uint32_t slot = ring + s * STAGE_BYTES;
-            wgmma_fence(); // the accumulators were last written by the previous batch (or read by the epilogue)
-#pragma unroll
-            for (int ks = 0; ks < BK / 16; ks++)
-                wgmma_m64n256k16<T>(sum, desc_a(slot, ks), desc_b(slot, ks), kt > 0 || ks > 0);
-            wgmma_commit_group();
-            // Keep this batch in flight; once the one before it has retired, its slot is free.
-            wgmma_wait_group<1>();
-            if (kt > 0)
-                release((it - 1) % STAGES);
-        }
-        wgmma_wait_group<0>(); // the tile's last batch: the accumulators are final
-        release((it - 1) % STAGES);
-
-        // D fragment of warp w: rows 16w + g and g + 8 (g = lane/4), columns 8j + t, t + 1
-        // (t = 2(lane%4)): for 16 columns at a time that is four 8 x 8 matrices, which one
-        // stmatrix.x4 stores. Lane l addresses row l%8 of matrix l/8: rows +8 for odd
-        // matrices, columns +8 for the upper two. In the 128-byte swizzle the 8 rows of a
-        // matrix get chunks c ^ 0..7: all 32 banks, no conflict.
-        const int row = warp_in_wg * 16 + (lane % 8) + 8 * ((lane / 8) % 2), col_in_16 = 8 * (lane / 16);
+    // D fragment of warp w: rows 16w + g and g + 8 (g = lane/4), columns 8j + t, t + 1
+    // (t = 2(lane%4)): for 16 columns at a time that is four 8 x 8 matrices, which one
+    // stmatrix.x4 stores. Lane l addresses row l%8 of matrix l/8: rows +8 for odd
+    // matrices, columns +8 for the upper two. In the 128-byte swizzle the 8 rows of a
+    // matrix get chunks c ^ 0..7: all 32 banks, no conflict.
+    const int row = warp_in_wg * 16 + (lane % 8) + 8 * ((lane / 8) % 2), col_in_16 = 8 * (lane / 16);
+    // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box.
+    auto store_half = [&](const float (&acc)[64], int h, int bx, int by) {
         const int c_row = by * BM + wg * 64;
+        // The slab may still be read by this warpgroup's previous TMA store.
+        if (c_issuer)
+            bulk_wait_group_read<0>();
+        named_barrier_sync(1 + wg, 128);
 #pragma unroll
-        for (int r = 0; r < BN / C_COLS; r++) {
-            // The slab may still be read by this warpgroup's previous TMA store.
-            if (c_issuer)
-                bulk_wait_group_read<0>();
-            named_barrier_sync(1 + wg, 128);
-#pragma unroll
-            for (int jc = 0; jc < C_COLS / 16; jc++) {
-                const int j = r * (C_COLS / 16) + jc, col = 16 * jc + col_in_16, box = col / 64, chunk = (col % 64) / 8;
-                const uint32_t addr = c_slab + box * C_BOX_BYTES + row * 128 + ((chunk ^ (row % 8)) << 4);
-                stmatrix_x4(addr, pack2_rn<T>(sum[8 * j], sum[8 * j + 1]), pack2_rn<T>(sum[8 * j + 2], sum[8 * j + 3]),
-                            pack2_rn<T>(sum[8 * j + 4], sum[8 * j + 5]), pack2_rn<T>(sum[8 * j + 6], sum[8 * j + 7]));
-            }
-            fence_proxy_async_shared(); // these generic-proxy writes are read next by the TMA store
-            named_barrier_sync(1 + wg, 128);
-            // Committed and not waited for here; TMA writes only what lies inside C.
-            if (c_issuer && c_row < M) {
-                for (int b = 0; b < C_COLS / 64; b++)
-                    if (bx * BN + r * C_COLS + 64 * b < N)
-                        tma_store_2d(&tmap_C, bx * BN + r * C_COLS + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
-                bulk_commit_group();
-            }
+        for (int j = 0; j < C_COLS / 16; j++) {
+            const int col = 16 * j + col_in_16, box = col / 64, chunk = (col % 64) / 8;
+            const uint32_t addr = c_slab + box * C_BOX_BYTES + row * 128 + ((chunk ^ (row % 8)) << 4);
+            stmatrix_x4(addr, pack2_rn<T>(acc[8 * j], acc[8 * j + 1]), pack2_rn<T>(acc[8 * j + 2], acc[8 * j + 3]),
+                        pack2_rn<T>(acc[8 * j + 4], acc[8 * j + 5]), pack2_rn<T>(acc[8 * j + 6], acc[8 * j + 7]));
         }
+        fence_proxy_async_shared(); // these generic-proxy writes are read next by the TMA store
+        named_barrier_sync(1 + wg, 128);
+        // Committed and not waited for here; TMA writes only what lies inside C.
+        if (c_issuer && c_row < M) {
+            for (int b = 0; b < C_COLS / 64; b++)
+                if (bx * BN + h * C_COLS + 64 * b < N)
+                    tma_store_2d(&tmap_C, bx * BN + h * C_COLS + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+            bulk_commit_group();
+        }
+    };
+
+    // The tile whose right half is still in registers, once there is one (held_bx >= 0).
+    int it = 0, held_bx = -1, held_by = 0;
+    for (int pair = first_pair; pair < num_pairs; pair += clusters) {
+        const struct tile_coord p = pair_coord(pair, tiles_n, pairs_m);
+        const int bx = p.bx, by = 2 * p.by + rank;
+        // K tile 0: the previous tile's right half leaves while this tile's left half is computed.
+        uint32_t slot = wait_full(it);
+        wgmma_fence(); // the accumulators were last read by the epilogue
+        mma_half(sum[0], slot, 0, false);
+        wgmma_commit_group();
+        if (held_bx >= 0) {
+            // Returns at once: only the group above is in flight, all before it retired at the
+            // previous tile's end. Without it ptxas would make the stores below wait for that group.
+            wgmma_wait_group<1>();
+            store_half(sum[1], 1, held_bx, held_by);
+        }
+        wgmma_fence(); // the stores above read the registers the next wgmma overwrite
+        mma_half(sum[1], slot, 1, false);
+        wgmma_commit_group();
+        for (int kt = 1; kt < num_k_tiles; kt++) {
+            slot = wait_full(++it);
+            wgmma_fence();
+            mma_half(sum[0], slot, 0, true);
+            wgmma_commit_group();
+            mma_half(sum[1], slot, 1, true);
+            wgmma_commit_group();
+            // Keep this K tile's two groups in flight; once the two before them have retired,
+            // the previous slot is free.
+            wgmma_wait_group<2>();
+            release((it - 1) % STAGES);
+        }
+        // The left half is final while the right half's last group may still run: store it, then
+        // hand the last slot back and keep the right half for the next tile's first K tile.
+        wgmma_wait_group<1>();
+        store_half(sum[0], 0, bx, by);
+        wgmma_wait_group<0>();
+        release(it % STAGES);
+        it++;
+        held_bx = bx;
+        held_by = by;
     }
+    if (held_bx >= 0)
+        store_half(sum[1], 1, held_bx, held_by);
     if (c_issuer)
         bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
     // No block leaves while its peer may still multicast into it or arrive on its barriers.

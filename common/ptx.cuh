@@ -219,24 +219,15 @@ __device__ __forceinline__ void wgmma_wait_group()
 // (the transpose bit: its rows are K, its columns N contiguous). In the D layout, warp w of the
 // warpgroup holds rows 16w..16w+15; lane l holds rows 16w + l/4 and +8, columns
 // 8j + 2(l%4) + {0, 1}: d[4j], d[4j+1] the first row, d[4j+2], d[4j+3] the second, j = 0..31.
-// The 128 accumulators of one m64n256 wgmma, as asm operands.
-#define WGMMA_D_OPERANDS(d) \
-    "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), \
-    "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), \
-    "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), \
-    "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), \
-    "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), \
-    "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), \
-    "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), \
-    "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), \
-    "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), \
-    "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), \
-    "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), \
-    "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), \
-    "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), \
-    "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), \
-    "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), \
-    "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+// Accumulators as asm operands: 8 from d[o], 64 from d[o] (one m64n128 wgmma's), 128 (m64n256).
+#define WGMMA_D_OPERANDS_8(d, o) \
+    "+f"(d[(o) + 0]), "+f"(d[(o) + 1]), "+f"(d[(o) + 2]), "+f"(d[(o) + 3]), \
+    "+f"(d[(o) + 4]), "+f"(d[(o) + 5]), "+f"(d[(o) + 6]), "+f"(d[(o) + 7])
+#define WGMMA_D_OPERANDS_64(d, o) \
+    WGMMA_D_OPERANDS_8(d, (o) + 0), WGMMA_D_OPERANDS_8(d, (o) + 8), WGMMA_D_OPERANDS_8(d, (o) + 16), \
+    WGMMA_D_OPERANDS_8(d, (o) + 24), WGMMA_D_OPERANDS_8(d, (o) + 32), WGMMA_D_OPERANDS_8(d, (o) + 40), \
+    WGMMA_D_OPERANDS_8(d, (o) + 48), WGMMA_D_OPERANDS_8(d, (o) + 56)
+#define WGMMA_D_OPERANDS(d) WGMMA_D_OPERANDS_64(d, 0), WGMMA_D_OPERANDS_64(d, 64)
 
 // The asm of one m64n256k16 for operand type TYPE ("f16" or "bf16"): 128 accumulators, the two
 // descriptors, and scale-d as a predicate set from accumulate.
@@ -249,14 +240,35 @@ __device__ __forceinline__ void wgmma_wait_group()
                  : WGMMA_D_OPERANDS(d)                                                                  \
                  : "l"(desc_a), "l"(desc_b), "r"(accumulate))
 
+// The wgmma of ASM for T: f16 for __half, bf16 for __nv_bfloat16.
+#define WGMMA_FOR_TYPE(T, ASM)                                                                       \
+    static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value, "fp16 or bf16"); \
+    if constexpr (std::is_same<T, __half>::value)                                                            \
+        ASM("f16");                                                                                          \
+    else                                                                                                     \
+        ASM("bf16")
+
 template <typename T>
 __device__ __forceinline__ void wgmma_m64n256k16(float (&d)[128], uint64_t desc_a, uint64_t desc_b, int accumulate)
 {
-    static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value, "fp16 or bf16");
-    if constexpr (std::is_same<T, __half>::value)
-        WGMMA_M64N256K16_ASM("f16");
-    else
-        WGMMA_M64N256K16_ASM("bf16");
+    WGMMA_FOR_TYPE(T, WGMMA_M64N256K16_ASM);
+}
+
+// The same for m64n128k16: D(64 x 128) = A(64 x 16) * B(16 x 128) + (accumulate ? D : 0), 64
+// accumulators in the layout above with j = 0..15.
+#define WGMMA_M64N128K16_ASM(TYPE)                                                                       \
+    asm volatile("{\n"                                                                                   \
+                 ".reg .pred p;\n"                                                                       \
+                 "setp.ne.b32 p, %66, 0;\n"                                                              \
+                 "wgmma.mma_async.sync.aligned.m64n128k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n" \
+                 "}\n"                                                                                   \
+                 : WGMMA_D_OPERANDS_64(d, 0)                                                            \
+                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
+
+template <typename T>
+__device__ __forceinline__ void wgmma_m64n128k16(float (&d)[64], uint64_t desc_a, uint64_t desc_b, int accumulate)
+{
+    WGMMA_FOR_TYPE(T, WGMMA_M64N128K16_ASM);
 }
 
 // setmaxnreg (sm_90a): a warpgroup gives registers back to the SM's pool (dec) or takes them
