@@ -12,6 +12,12 @@ SIZES     ?= 2048 4096 8192 12288 16384
 STAGES    ?=
 STEP_OPTS ?=
 SWEEP_STEPS ?= $(filter-out 01_% 02_% 03_% 04_% 05_% 06_%,$(ALL_STEPS))
+SHAPE_STEPS ?= $(lastword $(ALL_STEPS))
+SUITE     ?= shapes/llm.txt
+ITERS     ?= 20
+WARMUP    ?= 5
+COMMIT    ?=
+TEST_JOBS ?= 4
 
 # Goals that compile nothing with nvcc, and so work without a CUDA toolkit.
 NO_NVCC_GOALS := help clean conflicts diff plots
@@ -38,7 +44,7 @@ ifneq ($(NEEDS_NVCC),)
 endif
 
 ALL_STEPS := $(patsubst %/,%,$(sort $(dir $(wildcard [0-9][0-9]_*/kernel.cu))))
-STEPS     := $(if $(STEP),$(filter $(STEP)_%,$(ALL_STEPS)),$(ALL_STEPS))
+STEPS     := $(if $(STEP),$(foreach s,$(STEP),$(filter $(s)_%,$(ALL_STEPS))),$(ALL_STEPS))
 ifeq ($(strip $(STEPS)),)
   $(error STEP=$(STEP) matches no step folder; steps are: $(ALL_STEPS))
 endif
@@ -52,18 +58,18 @@ GENCODE   := $(foreach a,$(ARCH),-gencode arch=compute_$(a),code=sm_$(a)) \
 # wgmma and setmaxnreg exist only in sm_90a, whose code runs on sm_90 alone: the Hopper steps
 # get it in place of plain sm_90 whenever 90 is a target (elsewhere they build a launcher that
 # reports they need Hopper).
-SM90A_STEPS := $(filter 10_% 11_% 12_%,$(ALL_STEPS))
+SM90A_STEPS := $(patsubst %/main.c,%,$(shell grep -l '\.target = "sm_90a"' $(ALL_STEPS:%=%/main.c) 2>/dev/null))
 GENCODE_SM90A := $(subst arch=compute_90$(,)code=sm_90,arch=compute_90a$(,)code=sm_90a,$(GENCODE))
 HOSTCC    := $(if $(CCBIN),-ccbin $(CCBIN))
-NVCCFLAGS = -O3 -std=c++17 --threads 0 -Icommon $(if $(filter $*,$(SM90A_STEPS)),,$(GENCODE)) $(HOSTCC) -Xcompiler -Wall $(if $(VERBOSE),-Xptxas -v)
-CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Wno-missing-field-initializers -Icommon -I$(CUDA_HOME)/include -MMD -MP
-LDLIBS    := -lcublas -ldl
+NVCCFLAGS = -O3 -std=c++17 --threads 0 -Icommon/kernel -Icommon/harness $(if $(filter $*,$(SM90A_STEPS)),,$(GENCODE)) $(HOSTCC) -Xcompiler -Wall $(if $(VERBOSE),-Xptxas -v)
+CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Wno-missing-field-initializers -Icommon/kernel -Icommon/harness -I$(CUDA_HOME)/include -MMD -MP
+LDLIBS    := -lcublas -ldl -lpthread
 
-HARNESS_SRC := $(wildcard common/*.c) $(wildcard common/*.cu)
+HARNESS_SRC := $(wildcard common/harness/*.c common/harness/*.cu common/kernel/*.c)
 HARNESS_OBJ := $(patsubst %.cu,$(BUILD)/obj/%.o,$(HARNESS_SRC:%.c=$(BUILD)/obj/%.o))
 BINARIES    := $(STEPS:%=$(BUILD)/%)
 
-.PHONY: all run test sanitize sweep results plots ncu conflicts diff clean help FORCE
+.PHONY: all run test sanitize sweep shapes results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
 all: $(BINARIES) $(BUILD)/test_host $(BUILD)/conflicts
 
@@ -87,9 +93,10 @@ $(BUILD)/obj/%/kernel.o: %/kernel.cu $(BUILD)/arch.txt
 $(BUILD)/%: $(BUILD)/obj/%/main.o $(BUILD)/obj/%/kernel.o $(HARNESS_OBJ)
 	$(NVCC) $(HOSTCC) --cudart $(CUDART) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/numeric.o $(BUILD)/obj/common/verify.o \
-                    $(BUILD)/obj/common/cli.o
-	$(CC) $^ -o $@ -lm
+$(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/harness/numeric.o \
+                    $(BUILD)/obj/common/harness/verify.o $(BUILD)/obj/common/harness/cli.o $(BUILD)/obj/common/harness/contract.o \
+                    $(BUILD)/obj/common/harness/parallel.o
+	$(CC) $^ -o $@ -lm -lpthread
 
 $(BUILD)/conflicts: $(BUILD)/obj/tests/conflicts.o
 	$(CC) $^ -o $@
@@ -98,58 +105,82 @@ $(BUILD)/conflicts: $(BUILD)/obj/tests/conflicts.o
 conflicts: $(BUILD)/conflicts
 	@$(BUILD)/conflicts
 
+# What the measuring scripts read from the environment.
+MEASURE_ENV = BUILD=$(BUILD) ITERS=$(ITERS) WARMUP=$(WARMUP) $(if $(COMMIT),COMMIT=$(COMMIT))
+
 run: all
-	@BUILD=$(BUILD) bash common/ladder.sh $(SIZE) $(STEPS)
+	@$(MEASURE_ENV) bash common/scripts/ladder.sh $(SIZE) $(STEPS)
 
 test: all
-	@BUILD=$(BUILD) bash tests/run.sh $(STEPS)
+	@BUILD=$(BUILD) TEST_JOBS=$(TEST_JOBS) bash tests/run.sh $(STEPS)
 
 sanitize: all
-	@BUILD=$(BUILD) bash tests/sanitize.sh $(STEPS)
+	@BUILD=$(BUILD) STAGES="$(STAGES)" bash tests/sanitize.sh $(STEPS)
 
 sweep: all
-	@BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" STEP_OPTS="$(STEP_OPTS)" bash common/sweep.sh $(STEPS)
+	@$(MEASURE_ENV) SIZES="$(SIZES)" STAGES="$(STAGES)" STEP_OPTS="$(STEP_OPTS)" bash common/scripts/sweep.sh $(STEPS)
 
-# results/<gpu>/: the ladder (every step at SIZE^3) and the sweep of SWEEP_STEPS over SIZES,
-# then the README's ladder block from ladder.md. The folder is named after the GPU, e.g.
-# results/nvidia-h200; with no GPU there is nothing to measure: one line and exit 3.
-GPU_SLUG = $(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //; s/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-'
+shapes: all
+	@$(MEASURE_ENV) bash common/scripts/shapes.sh $(SUITE) $(SHAPE_STEPS)
+
+# results/<gpu>/ for the GPU here, e.g. results/nvidia-h200/ (common/scripts/results.sh).
 results: all
-	@dir=results/$$($(GPU_SLUG)) && [ "$$dir" != results/ ] || { $(BUILD)/$(firstword $(STEPS)) --info >/dev/null; echo "make results: no GPU to measure here (see the line above)" >&2; exit 3; }; \
-	BUILD=$(BUILD) bash common/ladder.sh --results $$dir $(SIZE) $(STEPS) && \
-	BUILD=$(BUILD) SIZES="$(SIZES)" STAGES="$(STAGES)" bash common/sweep.sh --results $$dir $(SWEEP_STEPS) && \
-	bash common/readme_ladder.sh --write $$dir/ladder.md README.md && \
-	{ python3 results/plot.py $$dir || true; }
+	@$(MEASURE_ENV) SIZE=$(SIZE) SIZES="$(SIZES)" STEPS="$(STEPS)" SWEEP_STEPS="$(SWEEP_STEPS)" \
+	    SHAPE_STEPS="$(SHAPE_STEPS)" SUITE=$(SUITE) bash common/scripts/results.sh
 
 # PNG plots of results/<gpu>/ from its CSVs (matplotlib): GPU=nvidia-h200 works anywhere;
 # without GPU= the folder of the GPU on this machine.
+GPU_SLUG = $(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //; s/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-'
 plots:
-	@python3 results/plot.py results/$(if $(GPU),$(GPU),$$( ( $(GPU_SLUG) ) 2>/dev/null))
+	@slug=$(if $(GPU),$(GPU),$$( ( $(GPU_SLUG) ) 2>/dev/null)); \
+	[ -n "$$slug" ] || { echo "make plots: no GPU here to name the folder: say which, e.g. make plots GPU=nvidia-h200" >&2; exit 2; }; \
+	python3 results/plot.py results/$$slug
 
 ncu: all
-	@dir=results/$$($(GPU_SLUG)) && [ "$$dir" != results/ ] || { echo "make ncu: no GPU to measure here" >&2; exit 3; }; \
-	BUILD=$(BUILD) STEP=$(STEP) bash common/ncu.sh --results $$dir $(SIZE) $(STEPS)
+	@$(MEASURE_ENV) STEP="$(STEP)" bash common/scripts/ncu.sh --results $(SIZE) $(STEPS)
 
-# The lesson of step NN: its kernel.cu and main.c against step NN-1.
+# The lesson of step NN: its kernel.cu and main.c against the step it builds on.
 diff:
-	@bash common/diff.sh $(STEP)
+	@bash common/scripts/diff.sh $(STEP)
 
 clean:
 	rm -rf $(BUILD)
 
 help:
-	@echo "make [all]        build every step into $(BUILD)/ (ARCH=$(ARCH))"
-	@echo "make run          the TFLOPS ladder against cuBLAS at SIZE^3 (SIZE=$(SIZE))"
-	@echo "make test         host tests, then every step on the shape matrix when a GPU is present"
-	@echo "make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step"
-	@echo "make sweep        each step over SIZES (and STAGES for steps with --stages): TFLOPS, ratio to cuBLAS, SM clock"
-	@echo "make results      write results/<gpu>/ (ladder.csv/md, sweep.csv of SWEEP_STEPS) from this GPU"
-	@echo "make plots        ladder.png and sweep.png from results/<gpu>/ CSVs (GPU=nvidia-h200; matplotlib)"
-	@echo "make ncu          Nsight Compute counters per step into results/<gpu>/ncu.md"
-	@echo "make conflicts    bank-conflict model of every shared access of every step (no GPU)"
-	@echo "make diff STEP=NN what step NN changed against step NN-1"
-	@echo "variables: STEP=NN ARCH='80 90' CUDA_HOME NVCC CC CCBIN (nvcc's host compiler) LDFLAGS"
-	@echo "           CUDART=static|shared VERBOSE=1 (ptxas register/spill report) SIZE SIZES STAGES"
-	@echo "           STEP_OPTS (make sweep: extra options for the steps, e.g. STEP=08 STEP_OPTS='--swizzle-stride 2048')"
+	@echo "targets (help, clean, conflicts, diff and plots need no CUDA toolkit):"
+	@echo "  make [all]        build every step into BUILD/ (now $(BUILD)/, for ARCH=$(ARCH))"
+	@echo "  make run          the ladder: every step against cuBLAS at SIZE^3, grouped by precision"
+	@echo "  make test         host tests, argument checks; with a GPU, every step on the shape matrix"
+	@echo "  make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step (and ring depth)"
+	@echo "  make sweep        each step over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
+	@echo "  make shapes       SHAPE_STEPS over the shape suite SUITE, against cuBLAS: geomean and worst"
+	@echo "  make results      results/<gpu>/: the ladder, the sweep of SWEEP_STEPS, the shapes, plots, README.md"
+	@echo "  make plots        the PNG plots of results/<gpu>/ from its CSVs (GPU=<gpu folder>; matplotlib)"
+	@echo "  make ncu          Nsight Compute counters per step at SIZE^3 into results/<gpu>/ncu.md"
+	@echo "  make conflicts    the bank-conflict model of every shared access of every step"
+	@echo "  make diff STEP=NN what step NN changed against the step it builds on: the step its kernel.cu's"
+	@echo "                    first line names (09 builds on 07), else NN-1"
+	@echo "  make clean        remove BUILD/"
+	@echo "  make help         this text"
+	@echo "variables (make VAR=value ...; now):"
+	@echo "  STEP=NN           only these steps, e.g. STEP=12 or STEP='12 13 14' (all steps)"
+	@echo "  ARCH='80 90'      target compute capabilities ($(ARCH))"
+	@echo "  BUILD             build folder ($(BUILD))"
+	@echo "  SIZE              M = N = K of run, results and ncu ($(SIZE))"
+	@echo "  SIZES             the sizes of sweep and results ($(SIZES))"
+	@echo "  STAGES            ring depths for sweep and sanitize, e.g. '2 3 4' (each step's default)"
+	@echo "  STEP_OPTS         more options for the steps of sweep, e.g. STEP=08 STEP_OPTS='--swizzle-stride 2048'"
+	@echo "  SWEEP_STEPS       the steps results sweeps ($(SWEEP_STEPS))"
+	@echo "  SUITE             the shape suite of shapes and results ($(SUITE))"
+	@echo "  SHAPE_STEPS       the steps of shapes and results' shapes ($(SHAPE_STEPS))"
+	@echo "  ITERS, WARMUP     timed and warm-up runs per measurement ($(ITERS), $(WARMUP))"
+	@echo "  COMMIT            the commit results and ncu files name (git rev-parse --short HEAD)"
+	@echo "  TEST_JOBS         GPU test processes at once in make test ($(TEST_JOBS))"
+	@echo "  GPU               the results folder make plots reads, e.g. nvidia-h200 (this GPU's)"
+	@echo "  CUDA_HOME, NVCC   the CUDA toolkit ($(CUDA_HOME)) and its nvcc"
+	@echo "  CC, CCBIN         the C compiler ($(CC)) and nvcc's host compiler (-ccbin)"
+	@echo "  CUDART            static or shared CUDA runtime ($(CUDART))"
+	@echo "  LDFLAGS           more linker flags, e.g. -L\$$CONDA_PREFIX/lib"
+	@echo "  VERBOSE=1         ptxas's register, shared-memory and spill report for every kernel"
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -2,6 +2,7 @@
 // C[M][N] = A[M][K] * B[K][N], fp32 in and out, row-major.
 #include "launch.h"
 #include "ptx.cuh"
+#include "swizzle.h"
 
 #define BM 128
 #define BN 128
@@ -29,8 +30,8 @@ sgemm_tf32_bt(const float *__restrict__ A, const float *__restrict__ B, float *_
         // A: 128 rows x 64 bytes; each thread copies two 16-byte pieces straight into As.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 4 + i * 64, col = (tid % 4) * 4;
-            cp_async_cg16(&As[row][col], A_tile + row * K + k0 + col);
+            const struct smem_pos a = row_copy(tid, i, 256, BK / 4, 4); // rows tid/4 and +64, 4 floats each
+            cp_async_cg16(&As[a.row][a.col], A_tile + a.row * K + k0 + a.col);
         }
         cp_async_commit();
 
@@ -42,13 +43,12 @@ sgemm_tf32_bt(const float *__restrict__ A, const float *__restrict__ B, float *_
         for (int i = 0; i < 2; i++)
             b_reg[i] = *reinterpret_cast<const float4 *>(B_tile + (k0 + tid / 32 + i * 8) * N + (tid % 32) * 4);
 #pragma unroll
-        for (int i = 0; i < 2; i++) {
-            int k = tid / 32 + i * 8, n = (tid % 32) * 4;
-            Bs[n + 0][k] = b_reg[i].x;
-            Bs[n + 1][k] = b_reg[i].y;
-            Bs[n + 2][k] = b_reg[i].z;
-            Bs[n + 3][k] = b_reg[i].w;
-        }
+        for (int i = 0; i < 2; i++)
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const struct smem_pos b = bt_store(tid, i, j);
+                Bs[b.row][b.col] = (&b_reg[i].x)[j];
+            }
 
         cp_async_wait_group<0>(); // this thread's A copies have landed...
         __syncthreads();          // ...and everyone's, together with the B stores
@@ -62,13 +62,17 @@ sgemm_tf32_bt(const float *__restrict__ A, const float *__restrict__ B, float *_
             // ldmatrix.x4 hands out as a0..a3. Rows are 64 bytes, so the 8 rows of a phase fall
             // on 2 bank groups: 4-way conflict.
 #pragma unroll
-            for (int m_idx = 0; m_idx < 4; m_idx++)
-                ldmatrix_x4(a_frag[m_idx], &As[warp_id_m * 64 + m_idx * 16 + lane % 16][k_offset + (lane / 16) * 4]);
+            for (int m_idx = 0; m_idx < 4; m_idx++) {
+                const struct smem_pos a = ldmatrix_a(warp_id_m, m_idx, k_offset, lane, 4);
+                ldmatrix_x4(a_frag[m_idx], &As[a.row][a.col]);
+            }
             // B: 8 rows of Bs (8 n) x 4 k for b0, the next 4 k for b1; lanes 16-31 only repeat
             // valid addresses. 4-way, like A.
 #pragma unroll
-            for (int n_idx = 0; n_idx < 4; n_idx++)
-                ldmatrix_x2(b_frag[n_idx], &Bs[warp_id_n * 32 + n_idx * 8 + lane % 8][k_offset + ((lane / 8) % 2) * 4]);
+            for (int n_idx = 0; n_idx < 4; n_idx++) {
+                const struct smem_pos b = ldmatrix_b_nk(warp_id_n, n_idx, k_offset, lane, 4);
+                ldmatrix_x2(b_frag[n_idx], &Bs[b.row][b.col]);
+            }
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)
 #pragma unroll

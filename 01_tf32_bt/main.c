@@ -13,7 +13,7 @@ static const struct step step = {
     .layout = LAYOUT_NN,
     .accum = ACCUM_FP32,
     .m_multiple = 128, .n_multiple = 128, .k_multiple = 16,
-    .arch = {80, 0, "cp.async, ldmatrix and mma.sync"},
+    .arch = {.min_sm = 80, .max_sm = 0, .needs = "cp.async, ldmatrix and mma.sync"},
     .grid = gemm_grid,
     .kernels = kernels,
     .num_kernels = 1,

@@ -37,8 +37,8 @@ sgemm_tf32_bt_swizzle(const float *__restrict__ A, const float *__restrict__ B, 
         // A: 128 rows x 64 bytes; each thread copies two 16-byte pieces straight into As.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 4 + i * 64, col = (tid % 4) * 4;
-            cp_async_cg16(&As[row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
+            const struct smem_pos a = row_copy(tid, i, 256, BK / 4, 4); // rows tid/4 and +64, 4 floats each
+            cp_async_cg16(&As[a.row][SWIZZLE_A(a.row, a.col)], A_tile + a.row * K + k0 + a.col);
         }
         cp_async_commit();
 
@@ -49,13 +49,12 @@ sgemm_tf32_bt_swizzle(const float *__restrict__ A, const float *__restrict__ B, 
         for (int i = 0; i < 2; i++)
             b_reg[i] = *reinterpret_cast<const float4 *>(B_tile + (k0 + tid / 32 + i * 8) * N + (tid % 32) * 4);
 #pragma unroll
-        for (int i = 0; i < 2; i++) {
-            int k = tid / 32 + i * 8, n = (tid % 32) * 4;
-            Bs[n + 0][SWIZZLE_B(n + 0, k)] = b_reg[i].x;
-            Bs[n + 1][SWIZZLE_B(n + 1, k)] = b_reg[i].y;
-            Bs[n + 2][SWIZZLE_B(n + 2, k)] = b_reg[i].z;
-            Bs[n + 3][SWIZZLE_B(n + 3, k)] = b_reg[i].w;
-        }
+        for (int i = 0; i < 2; i++)
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const struct smem_pos b = bt_store(tid, i, j);
+                Bs[b.row][SWIZZLE_B(b.row, b.col)] = (&b_reg[i].x)[j];
+            }
 
         cp_async_wait_group<0>(); // this thread's A copies have landed...
         __syncthreads();          // ...and everyone's, together with the B stores
@@ -69,14 +68,14 @@ sgemm_tf32_bt_swizzle(const float *__restrict__ A, const float *__restrict__ B, 
             // phase now hit 8 different bank groups, conflict-free.
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++) {
-                int row = warp_id_m * 64 + m_idx * 16 + lane % 16;
-                ldmatrix_x4(a_frag[m_idx], &As[row][SWIZZLE_A(row, k_offset + (lane / 16) * 4)]);
+                const struct smem_pos a = ldmatrix_a(warp_id_m, m_idx, k_offset, lane, 4);
+                ldmatrix_x4(a_frag[m_idx], &As[a.row][SWIZZLE_A(a.row, a.col)]);
             }
             // B: likewise conflict-free.
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++) {
-                int row = warp_id_n * 32 + n_idx * 8 + lane % 8;
-                ldmatrix_x2(b_frag[n_idx], &Bs[row][SWIZZLE_B(row, k_offset + ((lane / 8) % 2) * 4)]);
+                const struct smem_pos b = ldmatrix_b_nk(warp_id_n, n_idx, k_offset, lane, 4);
+                ldmatrix_x2(b_frag[n_idx], &Bs[b.row][SWIZZLE_B(b.row, b.col)]);
             }
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)

@@ -14,7 +14,7 @@
 // cp.async and ldmatrix address stays 16-byte aligned; common/swizzle.h says why each spreads
 // the rows one instruction touches over distinct banks.
 #define SWIZZLE_A(row, col) swizzle_a_tf32(row, col)
-#define SWIZZLE_B_F2(row, col) swizzle_b_f2_tf32(row, col)
+#define SWIZZLE_B_F2(row, col) swizzle_row8(row, col)
 
 // 256 threads = 8 warps as 2 (M) x 4 (N); each warp owns 64x32 of C = 4 x 4 mma tiles of 16x8.
 // The tensor core reads the raw fp32 bits as tf32 and drops the low 13 mantissa bits
@@ -43,20 +43,20 @@ sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B,
         // B: 16 rows x 512 bytes; a warp copies one whole k row, no register round trip.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 32 + i * 8, col = (tid % 32) * 4;
-            cp_async_cg16(&Bs[row][SWIZZLE_B_F2(row, col)], B_tile + (k0 + row) * N + col);
+            const struct smem_pos b = row_copy(tid, i, 256, BN / 4, 4); // rows tid/32 and +8, 4 floats each
+            cp_async_cg16(&Bs[b.row][SWIZZLE_B_F2(b.row, b.col)], B_tile + (k0 + b.row) * N + b.col);
             // Single-buffered, every block waits for its copies each tile, and the blocks of a
             // wave reach each new B row together: DRAM latency for all. Asking L2 for the next
             // tile's rows now turns that into an L2 hit.
             if (k0 + BK < K)
-                prefetch_l2(B_tile + (k0 + BK + row) * N + col);
+                prefetch_l2(B_tile + (k0 + BK + b.row) * N + b.col);
         }
         // A: 128 rows x 64 bytes; each thread copies two 16-byte pieces straight into As. A row
         // moves 64 bytes a tile, so the 256-byte L2 hint brings its next 3 tiles from DRAM too.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 4 + i * 64, col = (tid % 4) * 4;
-            cp_async_cg16<256>(&As[row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
+            const struct smem_pos a = row_copy(tid, i, 256, BK / 4, 4); // rows tid/4 and +64, 4 floats each
+            cp_async_cg16<256>(&As[a.row][SWIZZLE_A(a.row, a.col)], A_tile + a.row * K + k0 + a.col);
         }
         cp_async_commit();
 
@@ -70,8 +70,8 @@ sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B,
             // phase now hit 8 different bank groups, conflict-free.
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++) {
-                int row = warp_id_m * 64 + m_idx * 16 + lane % 16;
-                ldmatrix_x4(a_frag[m_idx], &As[row][SWIZZLE_A(row, k_offset + (lane / 16) * 4)]);
+                const struct smem_pos a = ldmatrix_a(warp_id_m, m_idx, k_offset, lane, 4);
+                ldmatrix_x4(a_frag[m_idx], &As[a.row][SWIZZLE_A(a.row, a.col)]);
             }
             // B: the m16n8k8 fragment wants b0 = B[k = lane%4][n = lane/4], b1 at k + 4. Bs is
             // [k][n], which ldmatrix (rows of 16 bytes along n) cannot transpose for 32-bit
@@ -79,9 +79,9 @@ sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B,
             // load 4 different 8-bank groups: conflict-free.
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++) {
-                int k = k_offset + lane % 4, n = warp_id_n * 32 + n_idx * 8 + lane / 4;
-                b_frag[n_idx][0] = __float_as_uint(Bs[k][SWIZZLE_B_F2(k, n)]);
-                b_frag[n_idx][1] = __float_as_uint(Bs[k + 4][SWIZZLE_B_F2(k + 4, n)]);
+                const struct smem_pos b = frag_b_kn_tf32(warp_id_n, n_idx, k_offset, lane);
+                b_frag[n_idx][0] = __float_as_uint(Bs[b.row][SWIZZLE_B_F2(b.row, b.col)]);
+                b_frag[n_idx][1] = __float_as_uint(Bs[b.row + 4][SWIZZLE_B_F2(b.row + 4, b.col)]);
             }
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)

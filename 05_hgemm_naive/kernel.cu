@@ -33,14 +33,14 @@ hgemm_naive(const T *__restrict__ A, const T *__restrict__ B, T *__restrict__ C,
         // A: 128 rows x 64 bytes, two 16-byte cp.async per thread.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 4 + i * 64, col = (tid % 4) * 8;
-            cp_async_cg16(&As[row][col], A_tile + row * K + k0 + col);
+            const struct smem_pos a = row_copy(tid, i, 256, BK / 8, 8); // rows tid/4 and +64, 8 halves each
+            cp_async_cg16(&As[a.row][a.col], A_tile + a.row * K + k0 + a.col);
         }
         // B: 32 rows x 256 bytes; 16 threads copy one whole k row.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 16 + i * 16, col = (tid % 16) * 8;
-            cp_async_cg16(&Bs[row][col], B_tile + (k0 + row) * N + col);
+            const struct smem_pos b = row_copy(tid, i, 256, BN / 8, 8); // rows tid/16 and +16, 8 halves each
+            cp_async_cg16(&Bs[b.row][b.col], B_tile + (k0 + b.row) * N + b.col);
         }
         cp_async_commit();
 
@@ -54,14 +54,18 @@ hgemm_naive(const T *__restrict__ A, const T *__restrict__ B, T *__restrict__ C,
             // a0..a3 of the fragment. Rows are 64 bytes, so the 8 rows of a phase share 2 bank
             // groups: 4-way conflict.
 #pragma unroll
-            for (int m_idx = 0; m_idx < 4; m_idx++)
-                ldmatrix_x4(a_frag[m_idx], &As[warp_id_m * 64 + m_idx * 16 + lane % 16][k_offset + (lane / 16) * 8]);
+            for (int m_idx = 0; m_idx < 4; m_idx++) {
+                const struct smem_pos a = ldmatrix_a(warp_id_m, m_idx, k_offset, lane, 8);
+                ldmatrix_x4(a_frag[m_idx], &As[a.row][a.col]);
+            }
             // B: lanes 0-15 give k rows 0-15, 8 n each; .trans hands lane i the k pair
             // (2(i%4), +1) of column n = i/4, which is b0 (k 0-7) and b1 (k 8-15). Rows are
             // 256 bytes, so all 8 rows of a phase start in bank 0: 8-way conflict.
 #pragma unroll
-            for (int n_idx = 0; n_idx < 4; n_idx++)
-                ldmatrix_x2_trans(b_frag[n_idx], &Bs[k_offset + lane % 16][warp_id_n * 32 + n_idx * 8]);
+            for (int n_idx = 0; n_idx < 4; n_idx++) {
+                const struct smem_pos b = ldmatrix_b_kn_trans(warp_id_n, n_idx, k_offset, lane);
+                ldmatrix_x2_trans(b_frag[n_idx], &Bs[b.row][b.col]);
+            }
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)
 #pragma unroll

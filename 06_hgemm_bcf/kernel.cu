@@ -10,7 +10,7 @@
 // Both XOR the 16-byte chunk index (bits 3 and up of a half index) and never the low 3 bits,
 // so each 8-half cp.async / ldmatrix row stays whole and 16-byte aligned.
 #define SWIZZLE_A(row, col) swizzle_a_half(row, col)
-#define SWIZZLE_B(row, col) swizzle_b_half(row, col)
+#define SWIZZLE_B(row, col) swizzle_row8(row, col)
 
 // 256 threads = 8 warps as 2 (M) x 4 (N); each warp owns 64x32 of C = 4 x 4 mma tiles of 16x8.
 // One template serves __half and __nv_bfloat16: only the mma type and the output packing differ.
@@ -37,14 +37,14 @@ hgemm_bcf(const T *__restrict__ A, const T *__restrict__ B, T *__restrict__ C, i
         // A: 128 rows x 64 bytes, two 16-byte cp.async per thread.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 4 + i * 64, col = (tid % 4) * 8;
-            cp_async_cg16(&As[row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
+            const struct smem_pos a = row_copy(tid, i, 256, BK / 8, 8); // rows tid/4 and +64, 8 halves each
+            cp_async_cg16(&As[a.row][SWIZZLE_A(a.row, a.col)], A_tile + a.row * K + k0 + a.col);
         }
         // B: 32 rows x 256 bytes; 16 threads copy one whole k row.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 16 + i * 16, col = (tid % 16) * 8;
-            cp_async_cg16(&Bs[row][SWIZZLE_B(row, col)], B_tile + (k0 + row) * N + col);
+            const struct smem_pos b = row_copy(tid, i, 256, BN / 8, 8); // rows tid/16 and +16, 8 halves each
+            cp_async_cg16(&Bs[b.row][SWIZZLE_B(b.row, b.col)], B_tile + (k0 + b.row) * N + b.col);
         }
         cp_async_commit();
 
@@ -58,15 +58,15 @@ hgemm_bcf(const T *__restrict__ A, const T *__restrict__ B, T *__restrict__ C, i
             // now read different chunks, so the 8 rows of a phase hit 8 bank groups.
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++) {
-                int row = warp_id_m * 64 + m_idx * 16 + lane % 16;
-                ldmatrix_x4(a_frag[m_idx], &As[row][SWIZZLE_A(row, k_offset + (lane / 16) * 8)]);
+                const struct smem_pos a = ldmatrix_a(warp_id_m, m_idx, k_offset, lane, 8);
+                ldmatrix_x4(a_frag[m_idx], &As[a.row][SWIZZLE_A(a.row, a.col)]);
             }
             // B: k rows k..k+7 of a phase read chunks c^0..c^7 of their 256-byte rows:
             // 8 distinct bank groups instead of one.
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++) {
-                int row = k_offset + lane % 16;
-                ldmatrix_x2_trans(b_frag[n_idx], &Bs[row][SWIZZLE_B(row, warp_id_n * 32 + n_idx * 8)]);
+                const struct smem_pos b = ldmatrix_b_kn_trans(warp_id_n, n_idx, k_offset, lane);
+                ldmatrix_x2_trans(b_frag[n_idx], &Bs[b.row][SWIZZLE_B(b.row, b.col)]);
             }
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)

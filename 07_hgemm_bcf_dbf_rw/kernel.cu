@@ -12,10 +12,10 @@
 // Both XOR the 16-byte chunk index (bits 3 and up of a half index) and never the low 3 bits,
 // so each 8-half cp.async / ldmatrix row stays whole and 16-byte aligned.
 #define SWIZZLE_A(row, col) swizzle_a_half(row, col)
-#define SWIZZLE_B(row, col) swizzle_b_half(row, col)
+#define SWIZZLE_B(row, col) swizzle_row8(row, col)
 // Cs rows are 256 bytes like Bs rows: a warp's fragment stores (8 rows x 4 lanes) would all
 // start in bank 0 (8-way); the same XOR gives the 8 rows 8 different chunks.
-#define SWIZZLE_C(row, col) swizzle_c_half(row, col)
+#define SWIZZLE_C(row, col) swizzle_row8(row, col)
 
 // The operand tiles are dead once the last mma has read them, so the C tile reuses their
 // 32 KB: 2 x (8 KB of A + 8 KB of B) = 128 x 128 halves.
@@ -55,14 +55,14 @@ hgemm_bcf_dbf_rw(const T *__restrict__ A, const T *__restrict__ B, T *__restrict
         // A: 128 rows x 64 bytes, two 16-byte cp.async per thread.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 4 + i * 64, col = (tid % 4) * 8;
-            cp_async_cg16(&As[buf][row][SWIZZLE_A(row, col)], A_tile + row * K + k0 + col);
+            const struct smem_pos a = row_copy(tid, i, 256, BK / 8, 8); // rows tid/4 and +64, 8 halves each
+            cp_async_cg16(&As[buf][a.row][SWIZZLE_A(a.row, a.col)], A_tile + a.row * K + k0 + a.col);
         }
         // B: 32 rows x 256 bytes; 16 threads copy one whole k row.
 #pragma unroll
         for (int i = 0; i < 2; i++) {
-            int row = tid / 16 + i * 16, col = (tid % 16) * 8;
-            cp_async_cg16(&Bs[buf][row][SWIZZLE_B(row, col)], B_tile + (k0 + row) * N + col);
+            const struct smem_pos b = row_copy(tid, i, 256, BN / 8, 8); // rows tid/16 and +16, 8 halves each
+            cp_async_cg16(&Bs[buf][b.row][SWIZZLE_B(b.row, b.col)], B_tile + (k0 + b.row) * N + b.col);
         }
         cp_async_commit();
     };
@@ -74,13 +74,13 @@ hgemm_bcf_dbf_rw(const T *__restrict__ A, const T *__restrict__ B, T *__restrict
             // A and B: conflict-free ldmatrix, as in step 06.
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++) {
-                int row = warp_id_m * 64 + m_idx * 16 + lane % 16;
-                ldmatrix_x4(a_frag[m_idx], &As[buf][row][SWIZZLE_A(row, k_offset + (lane / 16) * 8)]);
+                const struct smem_pos a = ldmatrix_a(warp_id_m, m_idx, k_offset, lane, 8);
+                ldmatrix_x4(a_frag[m_idx], &As[buf][a.row][SWIZZLE_A(a.row, a.col)]);
             }
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++) {
-                int row = k_offset + lane % 16;
-                ldmatrix_x2_trans(b_frag[n_idx], &Bs[buf][row][SWIZZLE_B(row, warp_id_n * 32 + n_idx * 8)]);
+                const struct smem_pos b = ldmatrix_b_kn_trans(warp_id_n, n_idx, k_offset, lane);
+                ldmatrix_x2_trans(b_frag[n_idx], &Bs[buf][b.row][SWIZZLE_B(b.row, b.col)]);
             }
 #pragma unroll
             for (int m_idx = 0; m_idx < 4; m_idx++)
@@ -107,14 +107,13 @@ hgemm_bcf_dbf_rw(const T *__restrict__ A, const T *__restrict__ B, T *__restrict
 
     // C fragment: c0,c1 at row g, columns t,t+1; c2,c3 at row g+8. Each pair is rounded to
     // nearest and parked in Cs at its swizzled column (pairs never straddle a chunk).
-    const int g = lane / 4, t = (lane % 4) * 2;
 #pragma unroll
     for (int m_idx = 0; m_idx < 4; m_idx++)
 #pragma unroll
         for (int n_idx = 0; n_idx < 4; n_idx++) {
-            int row = warp_id_m * 64 + m_idx * 16 + g, col = warp_id_n * 32 + n_idx * 8 + t;
-            *reinterpret_cast<uint32_t *>(&smem.Cs[row][SWIZZLE_C(row, col)]) = pack2_rn<T>(sum[m_idx][n_idx][0], sum[m_idx][n_idx][1]);
-            *reinterpret_cast<uint32_t *>(&smem.Cs[row + 8][SWIZZLE_C(row + 8, col)]) = pack2_rn<T>(sum[m_idx][n_idx][2], sum[m_idx][n_idx][3]);
+            const struct smem_pos c = mma_c(warp_id_m, warp_id_n, m_idx, n_idx, lane);
+            *reinterpret_cast<uint32_t *>(&smem.Cs[c.row][SWIZZLE_C(c.row, c.col)]) = pack2_rn<T>(sum[m_idx][n_idx][0], sum[m_idx][n_idx][1]);
+            *reinterpret_cast<uint32_t *>(&smem.Cs[c.row + 8][SWIZZLE_C(c.row + 8, c.col)]) = pack2_rn<T>(sum[m_idx][n_idx][2], sum[m_idx][n_idx][3]);
         }
     __syncthreads(); // the whole tile is in Cs
 
@@ -122,9 +121,9 @@ hgemm_bcf_dbf_rw(const T *__restrict__ A, const T *__restrict__ B, T *__restrict
     // copy one whole 256-byte row: full 128-byte lines to global memory, conflict-free reads.
 #pragma unroll
     for (int i = 0; i < 8; i++) {
-        int chunk = i * 256 + tid, row = chunk / 16, col = (chunk % 16) * 8;
-        *reinterpret_cast<uint4 *>(&C[(by * BM + row) * N + bx * BN + col]) =
-            *reinterpret_cast<const uint4 *>(&smem.Cs[row][SWIZZLE_C(row, col)]);
+        const struct smem_pos c = row_copy(tid, i, 256, BN / 8, 8);
+        *reinterpret_cast<uint4 *>(&C[(by * BM + c.row) * N + bx * BN + c.col]) =
+            *reinterpret_cast<const uint4 *>(&smem.Cs[c.row][SWIZZLE_C(c.row, c.col)]);
     }
 }
 

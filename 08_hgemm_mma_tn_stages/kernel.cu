@@ -69,9 +69,9 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
     // One K tile = PLANES x 16 halves of 128 rows of A and of B: each thread copies one 16-byte
     // half-row of each per plane (row tid/2, half tid%2). Always one commit group per call.
     const int num_tiles = K / (BK * L::PLANES);
-    const int cp_row = tid / 2, cp_col = (tid % 2) * 8;
-    const uint32_t A_st = A_at(cp_row, cp_col), B_st = B_at(cp_row, cp_col);
-    const __half *A_src = A_tile + cp_row * K + cp_col, *B_src = B_tile + cp_row * K + cp_col;
+    const struct smem_pos cp = row_copy(tid, 0, 256, 2, 8);
+    const uint32_t A_st = A_at(cp.row, cp.col), B_st = B_at(cp.row, cp.col);
+    const __half *A_src = A_tile + cp.row * K + cp.col, *B_src = B_tile + cp.row * K + cp.col;
     auto load_tile = [&](uint32_t slot_off, int tile) {
         if (tile < num_tiles) {
 #pragma unroll
@@ -86,17 +86,20 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
     };
 
     // A fragment of m_idx: lanes 0-15 rows 0-15 at k 0-7, lanes 16-31 the same rows at k 8-15.
-    const uint32_t A_ld = A_at(warp_id_m * 64 + lane % 16, (lane / 16) * 8);
+    const struct smem_pos a_lane = ldmatrix_a(warp_id_m, 0, 0, lane, 8);
+    const uint32_t A_ld = A_at(a_lane.row, a_lane.col);
     auto load_a = [&](uint32_t (&a)[4], uint32_t slot_off, int plane, int m_idx) {
         ldmatrix_x4(a, A_ld + slot_off + plane * A_PLANE_BYTES + m_idx * 16 * A_ROW_BYTES);
     };
 
+    // B fragment of n_idx 0 (see below); n_idx steps 8 rows on.
+    const struct smem_pos b_lane = ldmatrix_b_nk(warp_id_n, 0, 0, lane, 8);
     auto compute_tile = [&](uint32_t slot_off) {
         uint32_t b_frag[L::PLANES][4][2];
         if constexpr (VARIANT == VARIANT_X4) {
             // B: one ldmatrix.x4 per n_idx; lanes 0-15 address plane 0 (k 0-7, 8-15), lanes
             // 16-31 plane 1: both planes' b0,b1 arrive in one instruction.
-            const uint32_t B_ld = B_at(warp_id_n * 32 + lane % 8, ((lane / 8) % 2) * 8) + (lane / 16) * B_PLANE_BYTES;
+            const uint32_t B_ld = B_at(b_lane.row, b_lane.col) + (lane / 16) * B_PLANE_BYTES;
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++) {
                 uint32_t r[4];
@@ -127,7 +130,7 @@ hgemm_mma_tn_stages(const __half *__restrict__ A, const __half *__restrict__ B, 
         } else {
             // B: its tile is [n][k], so a plain ldmatrix.x2 yields b0 (k 0-7) and b1 (k 8-15) of
             // column n = lane/4 directly; lanes 16-31 repeat valid addresses.
-            const uint32_t B_ld = B_at(warp_id_n * 32 + lane % 8, ((lane / 8) % 2) * 8);
+            const uint32_t B_ld = B_at(b_lane.row, b_lane.col);
 #pragma unroll
             for (int n_idx = 0; n_idx < 4; n_idx++)
                 ldmatrix_x2(b_frag[0][n_idx], B_ld + slot_off + n_idx * 8 * B_ROW_BYTES);

@@ -25,9 +25,10 @@ static const struct step_kernel kernels[] = {
  * (width x K halves) in L2. At 2048, the note's width, the panel is 48 MiB at K = 12288 and 64 MiB
  * at 16384: most or more than all of an H200's 60 MiB L2. At 1024 it stays within 32 MiB. */
 static const struct step_option options[] = {
-    {"stages", "depth of the cp.async ring", 2, 5, 0, 2, "_s%d"},
-    {"swizzle-stride", "width in columns of the block swizzle's N bands, a multiple of 128", 128, 1 << 30, 128,
-     1024},
+    {.name = "stages", .help = "depth of the cp.async ring", .min = 2, .max = 5, .default_value = 2,
+     .name_suffix = "_s%d"},
+    {.name = "swizzle-stride", .help = "width in columns of the block swizzle's N bands, a multiple of 128",
+     .min = 128, .max = 1 << 30, .multiple_of = 128, .default_value = 1024},
 };
 
 static const struct step step = {
@@ -36,7 +37,7 @@ static const struct step step = {
     .accum = ACCUM_FP16,
     .m_multiple = 128, .n_multiple = 128, .k_multiple = 16,
     .shape_note = "K a multiple of 16 for base and swizzle, of 32 for x4 (so for --variant all, the default)",
-    .arch = {80, 0, "cp.async, ldmatrix and mma.sync"},
+    .arch = {.min_sm = 80, .max_sm = 0, .needs = "cp.async, ldmatrix and mma.sync"},
     .options = options,
     .num_options = 2,
     .variant_option = "variant",

@@ -4,6 +4,7 @@
 // the fragments of the next k-step load while this one's mma run.
 #include "launch.h"
 #include "ptx.cuh"
+#include "step_launch.cuh"
 #include "swizzle.h"
 #include "tma.h"
 
@@ -11,13 +12,12 @@
 #define BN 128
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
 
-// TMA writes every tile through the 128-byte swizzle (chunk c of row r at chunk c ^ (r % 8));
-// ldmatrix must read through the same permutation. It XORs the 16-byte chunk index only, so
-// each 8-half ldmatrix row stays whole and 16-byte aligned.
-#define SWIZZLE_A(row, col) swizzle_128b_half(row, col)
-#define SWIZZLE_B(row, col) swizzle_128b_half(row, col)
+// TMA writes every tile through the 128-byte swizzle (chunk c of row r at chunk c ^ (r % 8)), as
+// boxes of 64 columns; ldmatrix must read through the same permutation: tma_box_offset finds an
+// element's box, 128-byte row and swizzled chunk. The XOR touches the chunk index only, so each
+// 8-half ldmatrix row stays whole and 16-byte aligned.
 // The C tile is staged as in step 07.
-#define SWIZZLE_C(row, col) swizzle_c_half(row, col)
+#define SWIZZLE_C(row, col) swizzle_row8(row, col)
 
 // One stage of the ring: A 128 x 64 (16 KB), then B 64 x 128 as two 64 x 64 boxes, its left and
 // right 64 columns (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
@@ -47,7 +47,7 @@ hgemm_tma_stages(const __grid_constant__ CUtensorMap tmap_A, const __grid_consta
     // time share their A rows and B columns in L2.
     const struct tile_coord tile = grid_swizzle(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y);
     const int bx = tile.bx, by = tile.by;
-    const int num_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
+    const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
 
     if (tid == 0) {
         for (int s = 0; s < STAGES; s++)
@@ -74,26 +74,26 @@ hgemm_tma_stages(const __grid_constant__ CUtensorMap tmap_A, const __grid_consta
     auto load_frags = [&](uint32_t (&a)[4][4], uint32_t (&b)[4][2], uint32_t slot, int ks) {
 #pragma unroll
         for (int m_idx = 0; m_idx < 4; m_idx++) {
-            int row = warp_id_m * 64 + m_idx * 16 + lane % 16, col = ks * 16 + (lane / 16) * 8;
-            ldmatrix_x4(a[m_idx], slot + 2 * (row * BK + SWIZZLE_A(row, col)));
+            const struct smem_pos p = ldmatrix_a(warp_id_m, m_idx, ks * 16, lane, 8);
+            ldmatrix_x4(a[m_idx], slot + tma_box_offset(p.row, p.col, BM)); // one box of 128 rows
         }
 #pragma unroll
         for (int n_idx = 0; n_idx < 4; n_idx++) {
-            int row = ks * 16 + lane % 16, n = warp_id_n * 32 + n_idx * 8;
-            ldmatrix_x2_trans(b[n_idx], slot + A_BYTES + (n / 64) * B_HALF_BYTES + 2 * (row * 64 + SWIZZLE_B(row, n % 64)));
+            const struct smem_pos p = ldmatrix_b_kn_trans(warp_id_n, n_idx, ks * 16, lane);
+            ldmatrix_x2_trans(b[n_idx], slot + A_BYTES + tma_box_offset(p.row, p.col, BK)); // two boxes of 64 k rows
         }
     };
 
     // Prologue: STAGES-1 tiles in flight.
     if (tid == 0)
-        for (int s = 0; s < STAGES - 1 && s < num_tiles; s++)
+        for (int s = 0; s < STAGES - 1 && s < num_k_tiles; s++)
             load_tile(s, s);
 
-    for (int kt = 0; kt < num_tiles; kt++) {
+    for (int kt = 0; kt < num_k_tiles; kt++) {
         const int s = kt % STAGES;
         // Refill the slot everyone left at the last barrier with the tile STAGES-1 ahead: its
         // copy flies while this tile is computed.
-        if (tid == 0 && kt + STAGES - 1 < num_tiles)
+        if (tid == 0 && kt + STAGES - 1 < num_k_tiles)
             load_tile((kt + STAGES - 1) % STAGES, kt + STAGES - 1);
         // Tile kt is the (kt / STAGES)-th use of slot s: wait for that phase's parity.
         mbarrier_wait_parity(smem_addr(&full[s]), (kt / STAGES) & 1);
@@ -118,14 +118,13 @@ hgemm_tma_stages(const __grid_constant__ CUtensorMap tmap_A, const __grid_consta
 
     // C fragment: c0,c1 at row g, columns t,t+1; c2,c3 at row g+8. Each pair is rounded to
     // nearest and parked in Cs at its swizzled column (pairs never straddle a chunk).
-    const int g = lane / 4, t = (lane % 4) * 2;
 #pragma unroll
     for (int m_idx = 0; m_idx < 4; m_idx++)
 #pragma unroll
         for (int n_idx = 0; n_idx < 4; n_idx++) {
-            int row = warp_id_m * 64 + m_idx * 16 + g, col = warp_id_n * 32 + n_idx * 8 + t;
-            *reinterpret_cast<uint32_t *>(&Cs[row][SWIZZLE_C(row, col)]) = pack2_rn<T>(sum[m_idx][n_idx][0], sum[m_idx][n_idx][1]);
-            *reinterpret_cast<uint32_t *>(&Cs[row + 8][SWIZZLE_C(row + 8, col)]) = pack2_rn<T>(sum[m_idx][n_idx][2], sum[m_idx][n_idx][3]);
+            const struct smem_pos c = mma_c(warp_id_m, warp_id_n, m_idx, n_idx, lane);
+            *reinterpret_cast<uint32_t *>(&Cs[c.row][SWIZZLE_C(c.row, c.col)]) = pack2_rn<T>(sum[m_idx][n_idx][0], sum[m_idx][n_idx][1]);
+            *reinterpret_cast<uint32_t *>(&Cs[c.row + 8][SWIZZLE_C(c.row + 8, c.col)]) = pack2_rn<T>(sum[m_idx][n_idx][2], sum[m_idx][n_idx][3]);
         }
     __syncthreads(); // the whole tile is in Cs
 
@@ -134,11 +133,11 @@ hgemm_tma_stages(const __grid_constant__ CUtensorMap tmap_A, const __grid_consta
     // N is a multiple of 8, so a chunk lies wholly inside C or wholly past its edge.
 #pragma unroll
     for (int i = 0; i < 8; i++) {
-        int chunk = i * 256 + tid, row = chunk / 16, col = (chunk % 16) * 8;
-        int c_row = by * BM + row, c_col = bx * BN + col;
+        const struct smem_pos c = row_copy(tid, i, 256, BN / 8, 8);
+        int c_row = by * BM + c.row, c_col = bx * BN + c.col;
         if (c_row < M && c_col < N)
             *reinterpret_cast<uint4 *>(&C[c_row * N + c_col]) =
-                *reinterpret_cast<const uint4 *>(&Cs[row][SWIZZLE_C(row, col)]);
+                *reinterpret_cast<const uint4 *>(&Cs[c.row][SWIZZLE_C(c.row, c.col)]);
     }
 #endif
 }
@@ -158,24 +157,11 @@ template <typename T, int STAGES>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
                                  const struct launch_opts *opts, cudaStream_t stream)
 {
-    static bool configured = false; // raise the dynamic limit once, outside the timed launches
-    if (!configured) {
-        cudaError_t err = cudaFuncSetAttribute(hgemm_tma_stages<T, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               smem_bytes(STAGES));
-        if (err != cudaSuccess)
-            return err;
-        configured = true;
-    }
-    // The maps describe the matrices, not the launch: built once per matrix and shape.
-    static struct tensor_map_cache map_A, map_B;
-    const CUtensorMap *tmap_A = tensor_map_2d_cached(&map_A, A, t, m, k, BM, BK); // rows of K, boxes of 128 rows x 64
-    const CUtensorMap *tmap_B = tensor_map_2d_cached(&map_B, B, t, k, n, BK, 64); // rows of N, boxes of 64 k x 64 n
-    hgemm_tma_stages<T, STAGES><<<grid_of(gemm_grid(m, n, k, opts)), 256, smem_bytes(STAGES), stream>>>(
-        *tmap_A, *tmap_B, static_cast<T *>(C), m, n, k);
-    return cudaGetLastError();
+    // 256 threads, the ring's shared memory, no cluster, any sm_90 or newer, one block per tile
+    const struct kernel_config config = {256, smem_bytes(STAGES), 1, false, 0};
+    const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 0);
+    return launch_kernel<hgemm_tma_stages<T, STAGES>>(
+        config, gemm_grid(m, n, k, opts), opts, stream, *maps.A, *maps.B, static_cast<T *>(C), m, n, k);
 }
 
-STAGED_LAUNCHERS(launch_hgemm_tma_stages_fp16, launch_hgemm_tma_stages_bf16)
-
-// The shared memory a block of this depth asks for, for main.c's checks.
-LAUNCH_EXTERN_C int tma_stages_smem_bytes(int stages) { return smem_bytes(stages); }
+STAGED_LAUNCHERS(2, 4)

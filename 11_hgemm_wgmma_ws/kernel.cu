@@ -4,6 +4,7 @@
 // __syncthreads; setmaxnreg moves the producer's registers to the consumers.
 #include "launch.h"
 #include "ptx.cuh"
+#include "step_launch.cuh"
 #include "swizzle.h"
 #include "tma.h"
 
@@ -11,14 +12,19 @@
 #define BN 256
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
 
-// The C tile is staged as in step 07: rows of 512 bytes all start in bank 0, and the XOR gives
+// The C tile is staged as in step 07: rows of 256 bytes all start in bank 0, and the XOR gives
 // the 8 rows of a warp's fragment store 8 different chunks.
-#define SWIZZLE_C(row, col) swizzle_c_half(row, col)
+#define SWIZZLE_C(row, col) swizzle_row8(row, col)
 
 // One stage of the ring: A 128 x 64 (16 KB), then B 64 x 256 as four 64 x 64 boxes of 64
 // columns each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
 constexpr uint32_t A_BYTES = BM * BK * 2, B_BOX_BYTES = BK * 64 * 2, STAGE_BYTES = A_BYTES + 4 * B_BOX_BYTES;
 static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
+// C is staged per consumer warpgroup, half of its 64 x 256 slab at a time: 64 x 128 halves,
+// 16 KB each, in the first 32 KB of the ring once no wgmma reads it any more.
+constexpr int C_COLS = 128;
+constexpr uint32_t C_SLAB_BYTES = 64 * C_COLS * 2;
+static_assert(2 * C_SLAB_BYTES <= 2 * STAGE_BYTES, "the staging fits in the smallest ring, 2 stages");
 
 // 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
 // and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: one m64n256 accumulator
@@ -34,13 +40,12 @@ hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             T *__restrict__ C, int M, int N, int K)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
-    // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging tile
-    // reuses its first 64 KB once the last tile is consumed.
+    // The ring, rounded up to a 1024-byte boundary (the swizzle atom); the C staging of the
+    // two warpgroups reuses its first 32 KB once the last tile is consumed.
     extern __shared__ unsigned char smem_raw[];
     __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
     __shared__ uint64_t empty[STAGES]; // slot s is free again once this phase completes
-    const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u;
-    T (*Cs)[BN] = reinterpret_cast<T (*)[BN]>(smem_raw + (ring - smem_addr(smem_raw)));
+    const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring;
 
     // warp_id from lane 0 by shuffle: the compiler then knows it is the same in all 32 lanes and
     // builds the wgmma descriptors, which depend on it, in the uniform datapath that wgmma reads
@@ -51,7 +56,7 @@ hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // time share their A rows and B columns in L2.
     const struct tile_coord tile = grid_swizzle(blockIdx.y * gridDim.x + blockIdx.x, gridDim.x, gridDim.y);
     const int bx = tile.bx, by = tile.by;
-    const int num_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
+    const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
 
     if (tid == 0) {
         for (int s = 0; s < STAGES; s++) {
@@ -78,7 +83,7 @@ hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         // STAGES waits (parity 1) return at once.
         setmaxnreg_dec<PRODUCER_REGS>();
         if (tid == 0)
-            for (int kt = 0; kt < num_tiles; kt++) {
+            for (int kt = 0; kt < num_k_tiles; kt++) {
                 const int s = kt % STAGES;
                 mbarrier_wait_parity(smem_addr(&empty[s]), ((kt / STAGES) & 1) ^ 1);
                 load_tile(s, kt);
@@ -90,6 +95,8 @@ hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // Not zeroed: the first wgmma of the first tile ignores the accumulators (scale-d = 0), and
     // zeroing them here would be a non-wgmma write that makes ptxas serialise every wgmma.
     float sum[128];
+    // This warpgroup's staging: rows 0..63 of its slab, one half (128 columns) at a time.
+    T (*Cs)[C_COLS] = reinterpret_cast<T (*)[C_COLS]>(smem_raw + (c_stage + wg * C_SLAB_BYTES - smem_addr(smem_raw)));
 
     // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
     // start 64 x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
@@ -99,7 +106,7 @@ hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg * 64 * 128 + ks * 32, 16, 1024); };
     auto desc_b = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + A_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024); };
 
-    for (int kt = 0; kt < num_tiles; kt++) {
+    for (int kt = 0; kt < num_k_tiles; kt++) {
         const int s = kt % STAGES;
         // Tile kt is the (kt / STAGES)-th use of slot s: wait for that phase's parity.
         mbarrier_wait_parity(smem_addr(&full[s]), (kt / STAGES) & 1);
@@ -118,31 +125,36 @@ hgemm_wgmma_ws(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     }
     wgmma_wait_group<0>(); // the last batch
     // Both consumer warpgroups are done with the ring (the producer issues nothing more): its
-    // memory becomes Cs. Barrier 1 counts the 256 consumer threads only.
-    named_barrier_sync(1, 256);
+    // memory becomes Cs. Barrier 3 counts the 256 consumer threads only (1 and 2 are each
+    // warpgroup's own).
+    named_barrier_sync(3, 256);
 
-    // D fragment of warp w of warpgroup wg: rows 64wg + 16w + g and g + 8 (g = lane/4), columns
-    // 8j + t, t + 1 (t = 2(lane%4)). Each pair is rounded to nearest and parked in Cs at its
-    // swizzled column (pairs never straddle a chunk).
-    const int g = lane / 4, t = (lane % 4) * 2;
+    // D fragment of warp w of warpgroup wg: rows 16w + g and g + 8 (g = lane/4) of the slab,
+    // columns 8j + t, t + 1 (t = 2(lane%4)). Each pair is rounded to nearest and parked in
+    // Cs at its swizzled column (pairs never straddle a chunk), half h at a time.
 #pragma unroll
-    for (int j = 0; j < BN / 8; j++) {
-        int row = wg * 64 + warp_in_wg * 16 + g, col = j * 8 + t;
-        *reinterpret_cast<uint32_t *>(&Cs[row][SWIZZLE_C(row, col)]) = pack2_rn<T>(sum[4 * j], sum[4 * j + 1]);
-        *reinterpret_cast<uint32_t *>(&Cs[row + 8][SWIZZLE_C(row + 8, col)]) = pack2_rn<T>(sum[4 * j + 2], sum[4 * j + 3]);
-    }
-    named_barrier_sync(1, 256); // the whole tile is in Cs
+    for (int h = 0; h < 2; h++) {
+        named_barrier_sync(1 + wg, 128); // this warpgroup has copied the previous half out of Cs
+#pragma unroll
+        for (int j = 0; j < C_COLS / 8; j++) {
+            const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
+            const int a = 64 * h + 4 * j; // column 8j + t of half h is column 8(16h + j) + t of the slab
+            *reinterpret_cast<uint32_t *>(&Cs[d.row][SWIZZLE_C(d.row, d.col)]) = pack2_rn<T>(sum[a], sum[a + 1]);
+            *reinterpret_cast<uint32_t *>(&Cs[d.row + 8][SWIZZLE_C(d.row + 8, d.col)]) = pack2_rn<T>(sum[a + 2], sum[a + 3]);
+        }
+        named_barrier_sync(1 + wg, 128); // the whole half is in Cs
 
-    // 128 rows x 32 chunks of 16 bytes = 16 rounds of the 256 consumer threads. A warp copies one whole
-    // 512-byte row: full 128-byte lines to global memory, conflict-free reads. N is a multiple
-    // of 8, so a chunk lies wholly inside C or wholly past its edge.
+        // 64 rows x 16 chunks of 16 bytes = 8 rounds of the warpgroup's 128 threads. A warp
+        // copies two whole 256-byte rows: full 128-byte lines to global memory, conflict-free
+        // reads. N is a multiple of 8, so a chunk lies wholly inside C or wholly past its edge.
 #pragma unroll 4
-    for (int i = 0; i < 16; i++) {
-        int chunk = i * 256 + tid - 128, row = chunk / 32, col = (chunk % 32) * 8;
-        int c_row = by * BM + row, c_col = bx * BN + col;
-        if (c_row < M && c_col < N)
-            *reinterpret_cast<uint4 *>(&C[c_row * N + c_col]) =
-                *reinterpret_cast<const uint4 *>(&Cs[row][SWIZZLE_C(row, col)]);
+        for (int i = 0; i < 8; i++) {
+            const struct smem_pos p = row_copy(tid % 128, i, 128, C_COLS / 8, 8);
+            int c_row = by * BM + wg * 64 + p.row, c_col = bx * BN + h * C_COLS + p.col;
+            if (c_row < M && c_col < N)
+                *reinterpret_cast<uint4 *>(&C[c_row * N + c_col]) =
+                    *reinterpret_cast<const uint4 *>(&Cs[p.row][SWIZZLE_C(p.row, p.col)]);
+        }
     }
 #endif
 }
@@ -162,26 +174,11 @@ template <typename T, int STAGES>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
                                  const struct launch_opts *opts, cudaStream_t stream)
 {
-    static bool configured = false; // raise the dynamic limit once, outside the timed launches
-    if (!configured) {
-        cudaError_t err = require_sm90a_code((const void *)hgemm_wgmma_ws<T, STAGES>);
-        if (err == cudaSuccess)
-            err = cudaFuncSetAttribute(hgemm_wgmma_ws<T, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       smem_bytes(STAGES));
-        if (err != cudaSuccess)
-            return err;
-        configured = true;
-    }
-    // The maps describe the matrices, not the launch: built once per matrix and shape.
-    static struct tensor_map_cache map_A, map_B;
-    const CUtensorMap *tmap_A = tensor_map_2d_cached(&map_A, A, t, m, k, BM, BK); // rows of K, boxes of 128 rows x 64
-    const CUtensorMap *tmap_B = tensor_map_2d_cached(&map_B, B, t, k, n, BK, 64); // rows of N, boxes of 64 k x 64 n
-    hgemm_wgmma_ws<T, STAGES><<<grid_of(gemm_grid(m, n, k, opts)), 384, smem_bytes(STAGES), stream>>>(
-        *tmap_A, *tmap_B, static_cast<T *>(C), m, n, k);
-    return cudaGetLastError();
+    // 384 threads, the ring's shared memory, no cluster, sm_90a only, one block per tile
+    const struct kernel_config config = {384, smem_bytes(STAGES), 1, true, 0};
+    const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 0);
+    return launch_kernel<hgemm_wgmma_ws<T, STAGES>>(
+        config, gemm_grid(m, n, k, opts), opts, stream, *maps.A, *maps.B, static_cast<T *>(C), m, n, k);
 }
 
-STAGED_LAUNCHERS(launch_hgemm_wgmma_ws_fp16, launch_hgemm_wgmma_ws_bf16)
-
-// The shared memory a block of this depth asks for, for main.c's checks.
-LAUNCH_EXTERN_C int wgmma_ws_smem_bytes(int stages) { return smem_bytes(stages); }
+STAGED_LAUNCHERS(2, 4)

@@ -1,20 +1,21 @@
-/* Step 12: step 11 persistent, in clusters of 2 with TMA multicast, C written by TMA store. */
+/* Step 12: step 11 persistent: one block per SM walks the tiles, the producer running ahead. */
 #include "harness.h"
 
-GEMM_LAUNCHER(launch_hgemm_wgmma_persistent_fp16);
-GEMM_LAUNCHER(launch_hgemm_wgmma_persistent_bf16);
+GEMM_LAUNCHER(launch_fp16);
+GEMM_LAUNCHER(launch_bf16);
 GEMM_GRID(gemm_grid);
-int wgmma_persistent_smem_bytes(int stages);
+int ring_smem_bytes(int stages);
 
 static const struct step_kernel kernels[] = {
-    {"hgemm_wgmma_persistent", DTYPE_FP16, launch_hgemm_wgmma_persistent_fp16},
-    {"hgemm_wgmma_persistent", DTYPE_BF16, launch_hgemm_wgmma_persistent_bf16},
+    {"hgemm_wgmma_persistent", DTYPE_FP16, launch_fp16},
+    {"hgemm_wgmma_persistent", DTYPE_BF16, launch_bf16},
 };
 
-/* The default ring is the deepest one block can hold beside its 32 KB of C staging: 4 stages on
- * an H200. */
+/* The default ring is the deepest one block can hold beside its 32 KB of C staging (one block
+ * per SM: 128 accumulators a consumer thread): 4 stages on an H200. */
 static const struct step_option options[] = {
-    {"stages", "depth of the TMA ring, 48 KB a stage", 2, 4, 0, 4, "_s%d", wgmma_persistent_smem_bytes, 1},
+    {.name = "stages", .help = "depth of the TMA ring, 48 KB a stage", .min = 2, .max = 4, .default_value = 4,
+     .name_suffix = "_s%d", .smem_bytes = ring_smem_bytes, .blocks_per_sm = 1},
 };
 
 static const struct step step = {
@@ -22,12 +23,12 @@ static const struct step step = {
     .layout = LAYOUT_NN,
     .accum = ACCUM_FP32,
     .m_multiple = 1, .n_multiple = 8, .k_multiple = 8,
-    .shape_note = "TMA zero-fills the tiles past M, N and K and stores only inside C; N and K multiples of 8 keep its rows 16-byte strided",
-    .arch = {90, 90, "wgmma, setmaxnreg and TMA multicast are sm_90a instructions (H100/H200)"},
+    .shape_note = "TMA zero-fills the tiles past M, N and K; N and K multiples of 8 keep its rows 16-byte strided",
+    .arch = {.min_sm = 90, .max_sm = 90, .target = "sm_90a", .needs = "wgmma and setmaxnreg are sm_90a instructions (H100/H200)"},
     .options = options,
     .num_options = 1,
     .grid = gemm_grid,
-    .grid_note = "persistent: one block per SM at most, in clusters of 2, as many as the rounds of 256 x 256 pairs of tiles need",
+    .grid_note = "persistent: one block per SM at most, and no more than the rounds of 128 x 256 tiles need",
     .kernels = kernels,
     .num_kernels = 2,
 };

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Plots for results/<gpu>/: ladder.png (TFLOPS per step and precision, cuBLAS as a line) from
-ladder.csv, and sweep.png (TFLOPS over size per kernel) from sweep.csv. Optional: needs
-matplotlib. Usage: python3 results/plot.py results/<gpu>"""
+ladder.csv, sweep.png (TFLOPS over size per kernel) from sweep.csv, and shapes.png (each step's
+ratio to cuBLAS per shape) from shapes.csv. Rows of steps that did not run (skipped, rejected)
+are left out. Optional: needs matplotlib. Usage: python3 results/plot.py results/<gpu>"""
 import csv
 import os
 import statistics
@@ -10,8 +11,9 @@ import sys
 
 
 def rows(path):
+    """The measured rows of a CSV: those with a time (skipped and rejected steps have none)."""
     with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+        return [r for r in csv.DictReader(f) if r["ms"]]
 
 
 def plot_ladder(folder):
@@ -70,6 +72,31 @@ def plot_sweep(folder):
     fig.savefig(os.path.join(folder, "sweep.png"), dpi=110)
 
 
+def plot_shapes(folder):
+    """Per precision: each step's ratio to the cuBLAS run of its own process, shape by shape."""
+    path = os.path.join(folder, "shapes.csv")
+    if not os.path.exists(path):
+        return
+    data = [r for r in rows(path) if not r["kernel"].startswith("cublas")]
+    if not data:
+        return
+    dtypes = list(dict.fromkeys(r["dtype"] for r in data))
+    shapes = list(dict.fromkeys((r["m"], r["n"], r["k"]) for r in data))
+    fig, axes = plt.subplots(len(dtypes), 1, figsize=(max(8, 0.4 * len(shapes) + 2), 4 * len(dtypes)), squeeze=False)
+    for ax, dt in zip(axes[:, 0], dtypes):
+        for step in dict.fromkeys(r["step"] for r in data):
+            got = {(r["m"], r["n"], r["k"]): float(r["ratio"]) for r in data if r["dtype"] == dt and r["step"] == step}
+            xs = [i for i, s in enumerate(shapes) if s in got]
+            ax.plot(xs, [got[shapes[i]] for i in xs], "o", label=step)
+        ax.axhline(1.0, color="black", linestyle="--", linewidth=1)
+        ax.set_xticks(range(len(shapes)), [f"{m}x{n}x{k}" for m, n, k in shapes], rotation=60, ha="right", fontsize=7)
+        ax.set_ylabel(f"{dt}: x cuBLAS (same process)")
+        ax.legend(fontsize=7)
+    fig.suptitle(f"Shape suite on {data[0]['gpu']}")
+    fig.tight_layout()
+    fig.savefig(os.path.join(folder, "shapes.png"), dpi=110)
+
+
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -87,4 +114,5 @@ if __name__ == "__main__":
         sys.exit("plot: matplotlib is not installed for this python3 (pip install matplotlib); CSVs are unaffected")
     plot_ladder(folder)
     plot_sweep(folder)
-    print(f"wrote {folder}/ladder.png and sweep.png")
+    plot_shapes(folder)
+    print(f"wrote the plots of {folder}")

@@ -1,6 +1,6 @@
 /* make conflicts: a bank-conflict model of every shared-memory instruction of every step, no GPU.
- * Each instruction is replayed lane by lane with the swizzles the kernels compile (swizzle.h) and
- * the lane -> (row, col) mapping of its kernel.cu; the conflict degree of a request is the
+ * Each instruction is replayed lane by lane through the very functions its kernel calls
+ * (swizzle.h: the lane's position, then the swizzle), so the model follows the code; the conflict degree of a request is the
  * largest number of distinct 4-byte words one bank must serve in one phase (32 lanes for 4-byte
  * accesses, 16 for 8-byte, 8 for 16-byte ones and for each 8x8 matrix of ldmatrix).
  * It also predicts the 4096^3 totals that ncu reports (results/<gpu>/ncu.md): shared load and
@@ -41,130 +41,169 @@ static int identity(int row, int col)
     return col;
 }
 
+/* Each function below is one shared-memory instruction of one kernel: the lane's position from
+ * the helper the kernel calls (swizzle.h), through the swizzle the kernel applies, as a byte
+ * offset in the tile. inst numbers the instruction's instances in a warp, in the order given. */
+
 /* tf32 steps (floats; As[128][16], Bs[128][16] transposed or Bs[16][128]) */
 #define F 4
-static int tf32_a_cp(int w, int i, int l) { int t = w * 32 + l, row = t / 4 + i * 64; return (row * 16 + (t % 4) * 4) * F; }
-static int tf32_a_cp_swz(int w, int i, int l) { int t = w * 32 + l, row = t / 4 + i * 64; return (row * 16 + swizzle_a_tf32(row, (t % 4) * 4)) * F; }
-/* inst = i*4 + j: float j of the float4 loaded from k row tid/32 + 8i */
-static int bt_store(int w, int inst, int l, int (*swz)(int, int))
+/* inst = i: copy i of the thread */
+static int a_cp_tf32(int w, int i, int l, int (*swz)(int, int))
 {
-    int t = w * 32 + l, k = t / 32 + (inst / 4) * 8, n = (t % 32) * 4 + inst % 4;
-    return (n * 16 + swz(n, k)) * F;
+    struct smem_pos p = row_copy(w * 32 + l, i, 256, 4, 4);
+    return (p.row * 16 + swz(p.row, p.col)) * F;
 }
-static int tf32_bt_store(int w, int i, int l) { return bt_store(w, i, l, identity); }
-static int tf32_bt_store_swz(int w, int i, int l) { return bt_store(w, i, l, swizzle_b_tf32_bt); }
+static int tf32_a_cp(int w, int i, int l) { return a_cp_tf32(w, i, l, identity); }
+static int tf32_a_cp_swz(int w, int i, int l) { return a_cp_tf32(w, i, l, swizzle_a_tf32); }
+/* inst = i*4 + j: float j of the float4 loaded from k row tid/32 + 8i */
+static int bt_store_at(int w, int inst, int l, int (*swz)(int, int))
+{
+    struct smem_pos p = bt_store(w * 32 + l, inst / 4, inst % 4);
+    return (p.row * 16 + swz(p.row, p.col)) * F;
+}
+static int tf32_bt_store(int w, int i, int l) { return bt_store_at(w, i, l, identity); }
+static int tf32_bt_store_swz(int w, int i, int l) { return bt_store_at(w, i, l, swizzle_b_tf32_bt); }
 /* inst = k_step*4 + m_idx */
 static int a_ldsm_tf32(int w, int inst, int l, int (*swz)(int, int))
 {
-    int row = (w / 4) * 64 + (inst % 4) * 16 + l % 16, col = (inst / 4) * 8 + (l / 16) * 4;
-    return (row * 16 + swz(row, col)) * F;
+    struct smem_pos p = ldmatrix_a(w / 4, inst % 4, (inst / 4) * 8, l, 4);
+    return (p.row * 16 + swz(p.row, p.col)) * F;
 }
 static int tf32_a_ldsm(int w, int i, int l) { return a_ldsm_tf32(w, i, l, identity); }
 static int tf32_a_ldsm_swz(int w, int i, int l) { return a_ldsm_tf32(w, i, l, swizzle_a_tf32); }
 /* inst = k_step*4 + n_idx */
 static int bt_ldsm(int w, int inst, int l, int (*swz)(int, int))
 {
-    int row = (w % 4) * 32 + (inst % 4) * 8 + l % 8, col = (inst / 4) * 8 + ((l / 8) % 2) * 4;
-    return (row * 16 + swz(row, col)) * F;
+    struct smem_pos p = ldmatrix_b_nk(w % 4, inst % 4, (inst / 4) * 8, l, 4);
+    return (p.row * 16 + swz(p.row, p.col)) * F;
 }
 static int tf32_bt_ldsm(int w, int i, int l) { return bt_ldsm(w, i, l, identity); }
 static int tf32_bt_ldsm_swz(int w, int i, int l) { return bt_ldsm(w, i, l, swizzle_b_tf32_bt); }
 static int tf32_bt_ldsm_old(int w, int i, int l) { return bt_ldsm(w, i, l, swizzle_b_tf32_bt_old); }
-static int tf32_b_cp(int w, int i, int l) { int t = w * 32 + l, row = t / 32 + i * 8; return (row * 128 + swizzle_b_f2_tf32(row, (t % 32) * 4)) * F; }
+static int tf32_b_cp(int w, int i, int l)
+{
+    struct smem_pos p = row_copy(w * 32 + l, i, 256, 32, 4);
+    return (p.row * 128 + swizzle_row8(p.row, p.col)) * F;
+}
 /* inst = (k_step*4 + n_idx)*2 + (b0 or b1) */
 static int tf32_b_lds(int w, int inst, int l)
 {
-    int k = (inst / 8) * 8 + l % 4 + (inst % 2) * 4, n = (w % 4) * 32 + ((inst / 2) % 4) * 8 + l / 4;
-    return (k * 128 + swizzle_b_f2_tf32(k, n)) * F;
+    struct smem_pos p = frag_b_kn_tf32(w % 4, (inst / 2) % 4, (inst / 8) * 8, l);
+    int k = p.row + (inst % 2) * 4;
+    return (k * 128 + swizzle_row8(k, p.col)) * F;
 }
 
 /* half steps (As[128][32], Bs[32][128], Cs[128][128]) */
 #define H 2
-static int half_a_cp(int w, int i, int l, int (*swz)(int, int)) { int t = w * 32 + l, row = t / 4 + i * 64; return (row * 32 + swz(row, (t % 4) * 8)) * H; }
-static int half_b_cp(int w, int i, int l, int (*swz)(int, int)) { int t = w * 32 + l, row = t / 16 + i * 16; return (row * 128 + swz(row, (t % 16) * 8)) * H; }
+static int half_a_cp(int w, int i, int l, int (*swz)(int, int))
+{
+    struct smem_pos p = row_copy(w * 32 + l, i, 256, 4, 8);
+    return (p.row * 32 + swz(p.row, p.col)) * H;
+}
+static int half_b_cp(int w, int i, int l, int (*swz)(int, int))
+{
+    struct smem_pos p = row_copy(w * 32 + l, i, 256, 16, 8);
+    return (p.row * 128 + swz(p.row, p.col)) * H;
+}
+/* inst = k_step*4 + m_idx, and k_step*4 + n_idx */
 static int half_a_ldsm(int w, int inst, int l, int (*swz)(int, int))
 {
-    int row = (w / 4) * 64 + (inst % 4) * 16 + l % 16, col = (inst / 4) * 16 + (l / 16) * 8;
-    return (row * 32 + swz(row, col)) * H;
+    struct smem_pos p = ldmatrix_a(w / 4, inst % 4, (inst / 4) * 16, l, 8);
+    return (p.row * 32 + swz(p.row, p.col)) * H;
 }
 static int half_b_ldsm_t(int w, int inst, int l, int (*swz)(int, int))
 {
-    int row = (inst / 4) * 16 + l % 16, col = (w % 4) * 32 + (inst % 4) * 8;
-    return (row * 128 + swz(row, col)) * H;
+    struct smem_pos p = ldmatrix_b_kn_trans(w % 4, inst % 4, (inst / 4) * 16, l);
+    return (p.row * 128 + swz(p.row, p.col)) * H;
 }
 static int h05_a_cp(int w, int i, int l) { return half_a_cp(w, i, l, identity); }
 static int h05_b_cp(int w, int i, int l) { return half_b_cp(w, i, l, identity); }
 static int h05_a_ldsm(int w, int i, int l) { return half_a_ldsm(w, i, l, identity); }
 static int h05_b_ldsm(int w, int i, int l) { return half_b_ldsm_t(w, i, l, identity); }
 static int h06_a_cp(int w, int i, int l) { return half_a_cp(w, i, l, swizzle_a_half); }
-static int h06_b_cp(int w, int i, int l) { return half_b_cp(w, i, l, swizzle_b_half); }
+static int h06_b_cp(int w, int i, int l) { return half_b_cp(w, i, l, swizzle_row8); }
 static int h06_a_ldsm(int w, int i, int l) { return half_a_ldsm(w, i, l, swizzle_a_half); }
-static int h06_b_ldsm(int w, int i, int l) { return half_b_ldsm_t(w, i, l, swizzle_b_half); }
+static int h06_b_ldsm(int w, int i, int l) { return half_b_ldsm_t(w, i, l, swizzle_row8); }
 /* 07 C staging: inst = (m_idx*4 + n_idx)*2 + (row g or g+8): one packed pair per lane */
 static int c_stage(int w, int inst, int l, int (*swz)(int, int))
 {
-    int row = (w / 4) * 64 + (inst / 8) * 16 + l / 4 + (inst % 2) * 8, col = (w % 4) * 32 + ((inst / 2) % 4) * 8 + (l % 4) * 2;
-    return (row * 128 + swz(row, col)) * H;
+    struct smem_pos p = mma_c(w / 4, w % 4, inst / 8, (inst / 2) % 4, l);
+    int row = p.row + (inst % 2) * 8;
+    return (row * 128 + swz(row, p.col)) * H;
 }
-static int h07_c_store(int w, int i, int l) { return c_stage(w, i, l, swizzle_c_half); }
+static int h07_c_store(int w, int i, int l) { return c_stage(w, i, l, swizzle_row8); }
 static int h07_c_store_plain(int w, int i, int l) { return c_stage(w, i, l, identity); }
 static int h07_c_read(int w, int i, int l)
 {
-    int chunk = i * 256 + w * 32 + l, row = chunk / 16, col = (chunk % 16) * 8;
-    return (row * 128 + swizzle_c_half(row, col)) * H;
+    struct smem_pos p = row_copy(w * 32 + l, i, 256, 16, 8);
+    return (p.row * 128 + swizzle_row8(p.row, p.col)) * H;
 }
 
 /* 08 (32-byte rows of 16 halves; base pads B rows to 24 halves) */
-static int tn_swz(int row, int col) { return swizzle_tn_row32(row, col); }
-static int tn_cp(int w, int l, int stride, int (*swz)(int, int)) { int t = w * 32 + l, row = t / 2; return (row * stride + swz(row, (t % 2) * 8)) * H; }
-static int tn_a_ldsm(int w, int m, int l, int (*swz)(int, int)) { int row = (w % 2) * 64 + m * 16 + l % 16; return (row * 16 + swz(row, (l / 16) * 8)) * H; }
-static int tn_b_ldsm(int w, int n, int l, int stride, int (*swz)(int, int)) { int row = (w / 2) * 32 + n * 8 + l % 8; return (row * stride + swz(row, ((l / 8) % 2) * 8)) * H; }
+static int tn_cp(int w, int l, int stride, int (*swz)(int, int))
+{
+    struct smem_pos p = row_copy(w * 32 + l, 0, 256, 2, 8);
+    return (p.row * stride + swz(p.row, p.col)) * H;
+}
+static int tn_a_ldsm(int w, int m, int l, int (*swz)(int, int))
+{
+    struct smem_pos p = ldmatrix_a(w % 2, m, 0, l, 8);
+    return (p.row * 16 + swz(p.row, p.col)) * H;
+}
+static int tn_b_ldsm(int w, int n, int l, int stride, int (*swz)(int, int))
+{
+    struct smem_pos p = ldmatrix_b_nk(w / 2, n, 0, l, 8);
+    return (p.row * stride + swz(p.row, p.col)) * H;
+}
 static int h08_base_a_cp(int w, int i, int l) { (void)i; return tn_cp(w, l, 16, identity); }
 static int h08_base_b_cp(int w, int i, int l) { (void)i; return tn_cp(w, l, 24, identity); }
 static int h08_base_a_ldsm(int w, int i, int l) { return tn_a_ldsm(w, i, l, identity); }
 static int h08_base_b_ldsm(int w, int i, int l) { return tn_b_ldsm(w, i, l, 24, identity); }
-static int h08_swz_cp(int w, int i, int l) { (void)i; return tn_cp(w, l, 16, tn_swz); }
-static int h08_swz_a_ldsm(int w, int i, int l) { return tn_a_ldsm(w, i, l, tn_swz); }
-static int h08_swz_b_ldsm(int w, int i, int l) { return tn_b_ldsm(w, i, l, 16, tn_swz); }
+static int h08_swz_cp(int w, int i, int l) { (void)i; return tn_cp(w, l, 16, swizzle_tn_row32); }
+static int h08_swz_a_ldsm(int w, int i, int l) { return tn_a_ldsm(w, i, l, swizzle_tn_row32); }
+static int h08_swz_b_ldsm(int w, int i, int l) { return tn_b_ldsm(w, i, l, 16, swizzle_tn_row32); }
 /* x4: two k-planes of [128][16], 4 KB apart; inst = plane*4 + idx */
 #define PLANE_BYTES (128 * 16 * H)
-static int h08_x4_cp(int w, int i, int l) { return (i % 2) * PLANE_BYTES + tn_cp(w, l, 16, tn_swz); }
-static int h08_x4_a_ldsm(int w, int i, int l) { return (i / 4) * PLANE_BYTES + tn_a_ldsm(w, i % 4, l, tn_swz); }
-static int h08_x4_b_ldsm4(int w, int i, int l) { return (l / 16) * PLANE_BYTES + tn_b_ldsm(w, i, l, 16, tn_swz); }
+static int h08_x4_cp(int w, int i, int l) { return (i % 2) * PLANE_BYTES + tn_cp(w, l, 16, swizzle_tn_row32); }
+static int h08_x4_a_ldsm(int w, int i, int l) { return (i / 4) * PLANE_BYTES + tn_a_ldsm(w, i % 4, l, swizzle_tn_row32); }
+static int h08_x4_b_ldsm4(int w, int i, int l) { return (l / 16) * PLANE_BYTES + tn_b_ldsm(w, i, l, 16, swizzle_tn_row32); }
 
 /* 09: a stage of A [128][64] then B as two [64][64] boxes, 128-byte swizzled (1024-byte aligned) */
 #define A09_BYTES (128 * 64 * H)
 static int h09_a_ldsm(int w, int inst, int l)
 {
-    int row = (w / 4) * 64 + (inst % 4) * 16 + l % 16, col = (inst / 4) * 16 + (l / 16) * 8;
-    return (row * 64 + swizzle_128b_half(row, col)) * H;
+    struct smem_pos p = ldmatrix_a(w / 4, inst % 4, (inst / 4) * 16, l, 8);
+    return tma_box_offset(p.row, p.col, 128);
 }
 static int h09_b_ldsm_t(int w, int inst, int l)
 {
-    int row = (inst / 4) * 16 + l % 16, n = (w % 4) * 32 + (inst % 4) * 8;
-    return A09_BYTES + (n / 64) * (64 * 64 * H) + (row * 64 + swizzle_128b_half(row, n % 64)) * H;
+    struct smem_pos p = ldmatrix_b_kn_trans(w % 4, inst % 4, (inst / 4) * 16, l);
+    return A09_BYTES + tma_box_offset(p.row, p.col, 64);
 }
 
-/* 10, 11: the C tile Cs[128][256] staged as in 07, SWIZZLE_C on 512-byte rows; inst = j*2 + (row
- * g or g+8), j = 0..31 (the consumer warps of 11 map as 10's warps 0-7) */
+/* 10-13: warp w (warpgroup w/4, warp w%4 in it; the consumer warps of 11-13 map as 10's warps
+ * 0-7) stages half its warpgroup's slab at a time in the warpgroup's own Cs[64][128] (16 KB);
+ * inst = (h*16 + j)*2 + (row g or g+8) for the stores, h*8 + i for the 16-byte reads of the
+ * warpgroup's 128 threads. */
+#define SLAB_BYTES (64 * 128 * H)
 static int h10_c_store(int w, int inst, int l)
 {
-    int row = (w / 4) * 64 + (w % 4) * 16 + l / 4 + (inst % 2) * 8, col = (inst / 2) * 8 + (l % 4) * 2;
-    return (row * 256 + swizzle_c_half(row, col)) * H;
+    struct smem_pos d = wgmma_d(w % 4, (inst / 2) % 16, l);
+    int row = d.row + (inst % 2) * 8;
+    return (w / 4) * SLAB_BYTES + (row * 128 + swizzle_row8(row, d.col)) * H;
 }
-static int h10_c_read(int w, int i, int l)
+static int h10_c_read(int w, int inst, int l)
 {
-    int chunk = i * 256 + w * 32 + l, row = chunk / 32, col = (chunk % 32) * 8;
-    return (row * 256 + swizzle_c_half(row, col)) * H;
+    struct smem_pos p = row_copy((w % 4) * 32 + l, inst % 8, 128, 16, 8);
+    return (w / 4) * SLAB_BYTES + (p.row * 128 + swizzle_row8(p.row, p.col)) * H;
 }
 
-/* 12: stmatrix.x4 of a consumer warp (w = 0..7: warpgroup w/4, warp w%4 in it) into its warpgroup's
- * C slab, 128 columns (two 64 x 64 boxes, 128-byte swizzled) at a time; inst = 16-column block
- * j = 0..15 of the 256 (two rounds of 8). Lane l addresses row l%8 of matrix l/8. */
-static int h12_c_stsm(int w, int inst, int l)
+/* 14: stmatrix.x4 of a consumer warp into its warpgroup's C slab, 128 columns (two 64 x 64 boxes,
+ * 128-byte swizzled) at a time; inst = 16-column block j = 0..15 of the 256 (two rounds of 8). */
+static int h14_c_stsm(int w, int inst, int l)
 {
-    int row = (w % 4) * 16 + l % 8 + 8 * ((l / 8) % 2), col = (inst % 8) * 16 + 8 * (l / 16);
-    return (w / 4) * (2 * 64 * 64 * H) + (col / 64) * (64 * 64 * H) + (row * 64 + swizzle_128b_half(row, col % 64)) * H;
+    struct smem_pos p = stmatrix_d(w % 4, inst % 8, l);
+    return (w / 4) * SLAB_BYTES + tma_box_offset(p.row, p.col, 64);
 }
 
 static const struct smem_op ops01[] = {
@@ -236,12 +275,12 @@ static const struct smem_op ops09[] = { /* TMA writes the ring: no LSU stores bu
 };
 
 static const struct smem_op ops10[] = { /* wgmma reads A and B outside the LSU pipe: only the C staging */
-    {"C staging stores (SWIZZLE_C, 512-byte rows)", OP_STORE, 4, 32, 0, 64, 1, h10_c_store},
+    {"C staging stores (SWIZZLE_C, 256-byte rows)", OP_STORE, 4, 32, 0, 64, 1, h10_c_store},
     {"C staging 16-byte reads", OP_LOAD, 16, 32, 0, 16, 1, h10_c_read},
 };
 
-static const struct smem_op ops12[] = { /* the TMA store reads the slab outside the LSU pipe */
-    {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h12_c_stsm},
+static const struct smem_op ops14[] = { /* the TMA store reads the slab outside the LSU pipe */
+    {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h14_c_stsm},
 };
 
 #define N_OPS(a) (int)(sizeof a / sizeof a[0])
@@ -259,8 +298,11 @@ static const struct step_model steps[] = {
     {"08 swizzle", 16, ops08_swizzle, N_OPS(ops08_swizzle), 50331648, 0, 0, 0},
     {"08 x4", 32, ops08_x4, N_OPS(ops08_x4), 50331648, 0, 0, 0},
     {"09_hgemm_tma_stages", 64, ops09, N_OPS(ops09), 50593792, 0, 262144, 0},
-    {"10_hgemm_wgmma, 11_hgemm_wgmma_ws", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
-    {"12_hgemm_wgmma_persistent", 64, ops12, N_OPS(ops12), 0, 0, 262144, 0, 256},
+    {"10_hgemm_wgmma", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
+    {"11_hgemm_wgmma_ws", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
+    {"12_hgemm_wgmma_persistent", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
+    {"13_hgemm_wgmma_multicast", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
+    {"14_hgemm_wgmma_tma_store", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */
@@ -310,9 +352,15 @@ int main(int argc, char **argv)
 {
     int check = argc > 1 && strcmp(argv[1], "--check") == 0, failures = 0;
     const double size = 4096;
+    int sw = 4, iw = 11; /* the columns fit the longest step and instruction names */
+    for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+        sw = (int)strlen(steps[s].step) > sw ? (int)strlen(steps[s].step) : sw;
+        for (int i = 0; i < steps[s].num_ops; i++)
+            iw = (int)strlen(steps[s].ops[i].name) > iw ? (int)strlen(steps[s].ops[i].name) : iw;
+    }
     if (!check)
-        printf("%-40s %-32s %7s %6s  (4096^3 totals as ncu counts them: shared ld / st wavefronts, conflicts)\n",
-               "step", "instruction", "degree", "claim");
+        printf("%-*s %-*s %7s %6s  (4096^3 totals as ncu counts them: shared ld / st wavefronts, conflicts)\n", sw,
+               "step", iw, "instruction", "degree", "claim");
     for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
         const struct step_model *m = &steps[s];
         double tiles = size / m->bk, ld = 0, ld_c = 0, st = 0, st_c = 0;
@@ -336,12 +384,12 @@ int main(int argc, char **argv)
                 char claim[8] = "-";
                 if (op->claim)
                     snprintf(claim, sizeof claim, "%d", op->claim);
-                printf("%-40s %-32s %6d%s %6s\n", i ? "" : m->step, op->name, st_op.degree,
+                printf("%-*s %-*s %6d%s %6s\n", sw, i ? "" : m->step, iw, op->name, st_op.degree,
                        st_op.degree == 1 ? " " : "x", claim);
             }
         }
         if (!check)
-            printf("%-40s %-32s ld %.0f (%.0f conflicts), st %.0f (%.0f conflicts)\n", "", "  model at 4096^3:", ld,
+            printf("%-*s %-*s ld %.0f (%.0f conflicts), st %.0f (%.0f conflicts)\n", sw, "", iw, "  model at 4096^3:", ld,
                    ld_c, st, st_c);
         else {
             int ok = ld == m->ld && ld_c == m->ld_conflicts && st == m->st && st_c == m->st_conflicts;

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # make test: host tests and argument rejection (no GPU needed), then, when a GPU is visible,
-# every step on the shape matrix for each of its precisions. Last line: N passed, N failed[, N skipped].
+# every step on the shape matrix for each of its precisions, TEST_JOBS processes at a time.
+# Progress lines say which step runs and the time so far. Last line: N passed, N failed[, N skipped].
 # Usage: tests/run.sh STEP...   (BUILD selects the build folder)
 set -u
 BUILD=${BUILD:-build}
+TEST_JOBS=${TEST_JOBS:-4}
+. "$(dirname "$0")/../common/scripts/lib.sh"
 passed=0 failed=0 skipped=0
 pass() { passed=$((passed + 1)); echo "PASS $*"; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
@@ -24,7 +27,10 @@ expect_exit() {
 }
 
 # The step's own contract, read from its --help: multiples of M, N, K, precisions, options.
-help_of() { "$BUILD/$1" --help; }
+# Each step's --help is read once, here: a binary start loads cuBLAS, a tenth of a second.
+declare -A help_text_of
+for step in "$@"; do help_text_of[$step]=$("$BUILD/$step" --help); done
+help_of() { printf '%s\n' "${help_text_of[$1]}"; }
 m_multiple() { help_of "$1" | sed -n 's/.* M multiple of \([0-9]*\),.*/\1/p; s/.*; any M,.*/1/p'; }
 n_multiple() { help_of "$1" | sed -n 's/.* N \(multiple \)\{0,1\}of \([0-9]*\),.*/\2/p'; }
 k_multiple() { help_of "$1" | sed -n 's/.* K of \([0-9]*\);.*/\1/p'; }
@@ -59,7 +65,22 @@ echo "== bank-conflict model against the articles' claims"
 run_checks "$BUILD/conflicts" --check
 
 echo "== the README's ladder table is the committed results file it names"
-run_checks bash common/readme_ladder.sh --check README.md
+run_checks bash common/scripts/readme_ladder.sh --check README.md
+
+echo "== the measuring scripts on GPUs that are not here: stub steps for sm_89, sm_120, an H200, no GPU"
+run_checks bash tests/scripts.sh "$@"
+
+echo "== make help names every target and every variable the Makefile takes from the user"
+help_text=$(make -s help 2>&1)
+missing=$(for v in $(sed -n 's/^\([A-Z_]*\) *?=.*/\1/p' Makefile) STEP; do
+    printf '%s\n' "$help_text" | grep -qw -- "$v" || printf '%s ' "$v"; done
+    for t in $(sed -n 's/^\.PHONY: //p' Makefile); do
+    [ "$t" = FORCE ] || printf '%s\n' "$help_text" | grep -q -- "make $t\b\|make \[$t\]" || printf 'make %s ' "$t"; done)
+if [ -z "$missing" ]; then
+    pass "make help lists every target and every ?= variable of the Makefile"
+else
+    fail "make help does not mention: $missing"
+fi
 
 echo "== the README's ncu figures are those of the committed ncu*.md"
 quoted=$(sed -n '/^| step | model: ld wavefronts/,/^$/p' README.md | cut -d'|' -f4 | grep -o '[0-9][0-9,]*[0-9]' | sort -u)
@@ -96,7 +117,7 @@ echo '"ID","Kernel Name","gpu__time_duration.sum","sm__pipe_tensor_op_hmma_cycle
 echo '"0","void hgemm_x<__half, 4>(CUtensorMap)","189,152","94.2","1,905,000,000","6.62"'
 FAKE
 chmod +x "$fake_ncu"
-row=$(NCU=$fake_ncu NO_POWER=1 bash common/ncu_vs_cublas.sh 4096 none fp16 | grep '^| hgemm_x')
+row=$(NCU=$fake_ncu NO_POWER=1 bash common/scripts/ncu_vs_cublas.sh 4096 none fp16 | grep '^| hgemm_x')
 if printf '%s' "$row" | grep -qF '| hgemm_x[__half, 4] | 189.2 | 94.2 |' && printf '%s' "$row" | grep -qF '| 1905 |' &&
     printf '%s' "$row" | grep -qF '| 6.62 |'; then
     pass "ncu_vs_cublas.sh: 189,152 ns -> 189.2 µs, 1,905,000,000 Hz -> 1905 MHz, stall ratio kept"
@@ -121,6 +142,13 @@ for step in "$@"; do
         expect_exit 2 "$step M = $((mq * 3 / 2))" "$((mq * 3 / 2))x" "$bin" --m $((mq * 3 / 2)) --n "$nq" --k "$kq"
     elif [ "$(grid_rows_grow_with_m "$step")" = yes ]; then # any M: a tall one runs out of grid rows (gridDim.y <= 65535) long before 2^31 elements
         expect_exit 2 "$step M = 2^24, 131072 tile rows" "gridDim.y" "$bin" --m 16777216 --n 8 --k 8
+        limit=$(help_of "$step" | sed -n 's/.*grid limits.*: M <= \([0-9]*\).*/\1/p')
+        if [ -n "$limit" ] && "$bin" --m "$limit" --n 8 --k 8 --help >/dev/null &&
+            [ "$(timeout 60 "$bin" --m $((limit + 1)) --n 8 --k 8 2>&1 >/dev/null | grep -c gridDim.y)" -eq 1 ]; then
+            pass "$step --help gives the grid's limit on M ($limit), and M = $((limit + 1)) is refused"
+        else
+            fail "$step --help gives no grid limit on M, or a wrong one (${limit:-none})"
+        fi
     fi
     expect_exit 2 "$step N = $((nq * 3 / 2))" "x$((nq * 3 / 2))x" "$bin" --m "$mq" --n $((nq * 3 / 2)) --k "$kq"
     expect_exit 2 "$step K = $((kq / 2))" "x$((kq / 2)) rejected" "$bin" --m "$mq" --n "$nq" --k $((kq / 2))
@@ -138,11 +166,27 @@ for step in "$@"; do
     expect_exit 2 "$step unknown option" "'--bogus'" "$bin" --bogus
     expect_exit 2 "$step M without N and K" "--m, --n and --k" "$bin" --m 256
     expect_exit 2 "$step --size with --m" "--size" "$bin" --size 256 --m 256
-    expect_exit 2 "$step missing value" "'--size'" "$bin" --size
+    expect_exit 2 "$step missing value" "--size needs a value" "$bin" --size
+    expect_exit 2 "$step missing value before another option" "--m needs a value" "$bin" --m --n 8 --k 8
+    expect_exit 2 "$step empty --opt=" "--k needs a value" "$bin" --m 8 --n 8 --k=
+    expect_exit 2 "$step --opt=value parsed as the value" "--size or --m" "$bin" --size=256 --m 256
+    expect_exit 2 "$step leading space" "' 256'" "$bin" --size ' 256'
+    expect_exit 2 "$step trailing space" "'256 '" "$bin" --size '256 '
+    expect_exit 2 "$step plus sign" "'+256'" "$bin" --size +256
+    expect_exit 2 "$step a newline in the value, one line" "'25\\n6'" "$bin" --size "$(printf '25\n6')"
+    expect_exit 2 "$step flag with a value" "--csv takes no value" "$bin" --csv=1
+    expect_exit 2 "$step --iters=0" "--iters '0'" "$bin" --iters=0
+    if help_of "$step" | grep -q "(default 4096 each)" && help_of "$step" | grep -q -- "--iters N .*1\.\.100000 (default 20)" &&
+        help_of "$step" | grep -q '^exit: 0 ok, 1 wrong result, 2 bad argument, 3 cannot run here'; then
+        pass "$step --help gives the defaults, the ranges and the exit codes"
+    else
+        fail "$step --help lacks a default, a range or the exit codes"
+    fi
     if has_option "$step" stages; then
         read -r lo hi < <(stage_range "$step")
         expect_exit 2 "$step stages $((hi + 1))" "--stages '$((hi + 1))'" "$bin" --stages $((hi + 1))
         expect_exit 2 "$step stages $((lo - 1))" "--stages '$((lo - 1))'" "$bin" --stages $((lo - 1))
+        expect_exit 2 "$step --stages=$((hi + 1))" "--stages '$((hi + 1))'" "$bin" --stages=$((hi + 1))
     else
         expect_exit 2 "$step has no --stages" "'--stages'" "$bin" --stages 2
     fi
@@ -255,40 +299,59 @@ gpu,08,hgemm_mma_tn_x4_s2,fp16,1,1,1,1,1,1,1,1,FAIL,0,1980,1980"
 done
 
 
+# run_case STEP ARGS OUT: one GPU case, its output and exit status in OUT and OUT.rc
+run_case() {
+    # shellcheck disable=SC2086 # args is a list of options
+    timeout 300 "$BUILD/$1" $2 --iters 2 --warmup 1 --csv >"$3" 2>&1
+    echo $? >"$3.rc"
+}
+
+# judge_case STEP ARGS OUT: one PASS or FAIL line for a finished case
+judge_case() {
+    local out rc missing bad_clocks
+    out=$(cat "$3")
+    rc=$(cat "$3.rc")
+    missing=$(missing_rows "$1" "$2" "$out" | tr '\n' ' ')
+    # every row carries the SM clock its probe measured: a real clock, not 0 or garbage
+    bad_clocks=$(printf '%s\n' "$out" | awk -F, '/,ok,/ && !($15 >= 100 && $15 <= 5000)' | wc -l)
+    if [ "$rc" -eq 0 ] && [ -z "$missing" ] && [ "$bad_clocks" -eq 0 ]; then
+        pass "$1 $2: $(printf '%s\n' "$out" | grep ",ok," | grep -v ",cublas_" | cut -d, -f3,4,9,14 | tr '\n' ' ')"
+    else
+        fail "$1 $2: exit $rc$([ "$rc" -eq 124 ] && echo ' (timed out: a hang)'), no ok row for: ${missing:-none}, $bad_clocks row(s) without a measured clock"
+        printf '%s\n' "$out" | sed 's/^/    /'
+    fi
+}
+
 first=$1
 "$BUILD/$first" --info >/dev/null 2>&1
 gpu_rc=$?
 if [ "$gpu_rc" -eq 3 ]; then
-    echo "== no GPU visible: each step must say so with exit 3"
+    echo "== no GPU visible: each step must say so with exit 3, and each measuring target in one line"
     for step in "$@"; do
-        expect_exit 3 "$step without a GPU" "cannot run:" "$BUILD/$step" --size 256
+        expect_exit 3 "$step --size=256 without a GPU" "cannot run:" "$BUILD/$step" --size=256
         skipped=$((skipped + $(gpu_cases "$step" all | wc -l)))
     done
+    expect_exit 3 "make run without a GPU" "make run: no GPU" env BUILD="$BUILD" bash common/scripts/ladder.sh 256 "$@"
 elif [ "$gpu_rc" -ne 0 ]; then
     fail "$first --info exited $gpu_rc"
 else
     "$BUILD/$first" --info
-    echo "== GPU: every step x precision x shape, checked against cuBLAS and fp64"
+    echo "== GPU: every step x precision x shape, checked against cuBLAS and fp64 ($TEST_JOBS processes at a time)"
     expect_exit 3 "no visible GPU (CUDA_VISIBLE_DEVICES=)" "CUDA_VISIBLE_DEVICES" env CUDA_VISIBLE_DEVICES= "$BUILD/$first" --size 256
     expect_exit 2 "--device beyond the visible GPUs" "--device 63" "$BUILD/$first" --size 256 --device 63
+    cases_dir=$(mktemp -d)
     for step in "$@"; do
-        {   # every precision the step offers in one process per case
-            while read -r args; do
-                # shellcheck disable=SC2086 # args is a list of options
-                out=$(timeout 300 "$BUILD/$step" $args --iters 2 --warmup 1 --csv 2>&1)
-                rc=$?
-                missing=$(missing_rows "$step" "$args" "$out" | tr '\n' ' ')
-                # every row carries the SM clock its probe measured: a real clock, not 0 or garbage
-                bad_clocks=$(printf '%s\n' "$out" | awk -F, '/,ok,/ && !($15 >= 100 && $15 <= 5000)' | wc -l)
-                if [ "$rc" -eq 0 ] && [ -z "$missing" ] && [ "$bad_clocks" -eq 0 ]; then
-                    pass "$step $args: $(printf '%s\n' "$out" | grep ",ok," | grep -v ",cublas_" | cut -d, -f3,4,9,14 | tr '\n' ' ')"
-                else
-                    fail "$step $args: exit $rc$([ "$rc" -eq 124 ] && echo ' (timed out: a hang)'), no ok row for: ${missing:-none}, $bad_clocks row(s) without a measured clock"
-                    printf '%s\n' "$out" | sed 's/^/    /'
-                fi
-            done < <(gpu_cases "$step" all)
-        }
+        mapfile -t cases < <(gpu_cases "$step" all)
+        progress "$step: ${#cases[@]} cases"
+        for i in "${!cases[@]}"; do # every precision the step offers in one process per case
+            while [ "$(jobs -rp | wc -l)" -ge "$TEST_JOBS" ]; do wait -n; done
+            run_case "$step" "${cases[$i]}" "$cases_dir/$i" &
+        done
+        wait
+        for i in "${!cases[@]}"; do judge_case "$step" "${cases[$i]}" "$cases_dir/$i"; done
     done
+    rm -rf "$cases_dir"
+    progress "GPU cases done"
 fi
 
 if [ "$skipped" -gt 0 ]; then

@@ -1,23 +1,32 @@
 #!/usr/bin/env bash
 # make sanitize: compute-sanitizer memcheck, racecheck and synccheck over every step at a small
-# shape (ragged for the steps that take any M), every precision and every stage count a step
-# offers, plus one wide grid for 08 at 2 stages. The
-# cuBLAS baseline runs under the tools too: filtering with --kernel-name made racecheck (CUDA
-# 13.0) fail with "Internal Sanitizer Error" on every templated kernel, while unfiltered runs of
-# the same kernels were clean.
+# shape (ragged for the steps that take any M), every precision and every ring depth a step
+# offers (or those of STAGES), plus one wide grid for 08 at 2 stages and, for the persistent
+# steps, a shape with more tiles than SMs. The cuBLAS baseline runs under the tools too:
+# filtering with --kernel-name made racecheck (CUDA 13.0) fail with "Internal Sanitizer Error" on
+# every templated kernel, while unfiltered runs of the same kernels were clean. A step that
+# cannot run on this GPU is skipped in one line; with no GPU, one line and exit 3.
 set -u
 BUILD=${BUILD:-build}
-command -v compute-sanitizer >/dev/null || { echo "compute-sanitizer not found (it ships with the CUDA toolkit)"; exit 3; }
+STAGES=${STAGES:-}
+. "$(dirname "$0")/../common/scripts/lib.sh"
+gpu_info sanitize "$BUILD/$1" >/dev/null || exit
+command -v compute-sanitizer >/dev/null || { echo "make sanitize: compute-sanitizer not found (it ships with the CUDA toolkit)" >&2; exit 3; }
 failed=0
 for step in "$@"; do
     bin=$BUILD/$step
     small="--m 256 --n 384 --k 128"
     "$bin" --help | grep -q '; any M,' && small="--m 200 --n 136 --k 328" # edge tiles in M, N and K
+    err=$("$bin" $small --dtype all --iters 1 --warmup 0 --no-check 2>&1 >/dev/null)
+    if [ $? -eq 3 ]; then
+        echo "skipped $step: $(skip_reason "$err")"
+        continue
+    fi
     configs=("$small")
     range=$("$bin" --help | sed -n 's/^  --stages \([0-9]*\)\.\.\([0-9]*\):.*/\1 \2/p')
     if [ -n "$range" ]; then
         configs=()
-        for s in $(seq $range); do configs+=("$small --stages $s"); done
+        for s in ${STAGES:-$(seq $range)}; do configs+=("$small --stages $s"); done
     fi
     # 08 at 2 stages switches to a 4-blocks-per-SM build for grids of 4 blocks per SM or more:
     # 4096 x 4096 (1024 blocks) takes it on any GPU of up to 256 SMs.
@@ -26,6 +35,7 @@ for step in "$@"; do
     "$bin" --help | grep -q '^grid: persistent' && configs+=("--m 2000 --n 2056 --k 200")
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do
+            progress "sanitize: $step $config $tool"
             # shellcheck disable=SC2086 # config is a list of options
             log=$(timeout 600 compute-sanitizer --tool "$tool" --error-exitcode 99 \
                 "$bin" $config --dtype all --iters 1 --warmup 0 2>&1)

@@ -3,6 +3,7 @@
  * verify.c fails wrong results of every kind (the bank-conflict claims are checked by
  * tests/conflicts.c). Prints one PASS/FAIL line per test; exit status 1 if any failed. */
 #include "cli.h"
+#include "contract.h"
 #include "numeric.h"
 #include "swizzle.h"
 #include "verify.h"
@@ -59,12 +60,13 @@ static void test_swizzles(void)
         {"SWIZZLE_A tf32 As[128][16]", swizzle_a_tf32, 128, 16, 4},
         {"SWIZZLE_B tf32 Bs[128][16] (bt)", swizzle_b_tf32_bt, 128, 16, 4},
         {"SWIZZLE_B tf32 older form", swizzle_b_tf32_bt_old, 128, 16, 4},
-        {"SWIZZLE_B_F2 tf32 Bs[16][128]", swizzle_b_f2_tf32, 16, 128, 4},
+        {"swizzle_row8 as SWIZZLE_B_F2, tf32 Bs[16][128]", swizzle_row8, 16, 128, 4},
         {"SWIZZLE_A half As[128][32]", swizzle_a_half, 128, 32, 8},
-        {"SWIZZLE_B half Bs[32][128]", swizzle_b_half, 32, 128, 8},
-        {"SWIZZLE_C half Cs[128][128]", swizzle_c_half, 128, 128, 8},
+        {"swizzle_row8 as SWIZZLE_B, half Bs[32][128]", swizzle_row8, 32, 128, 8},
+        {"swizzle_row8 as SWIZZLE_C, half Cs[128][128] (07, 09)", swizzle_row8, 128, 128, 8},
+        {"swizzle_row8 as SWIZZLE_C, half Cs[128][256] (10, 11)", swizzle_row8, 128, 256, 8},
         {"08 swizzle of 32-byte rows [128][16]", swizzle_tn_row32, 128, 16, 8},
-        {"09 TMA 128-byte swizzle [128][64]", swizzle_128b_half, 128, 64, 8},
+        {"swizzle_row8 as TMA's 128-byte swizzle [128][64]", swizzle_row8, 128, 64, 8},
     };
     char why[160] = "";
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -75,17 +77,22 @@ static void test_swizzles(void)
     }
 }
 
-/* swizzle_128b_half must be the permutation the TMA unit applies with CU_TENSOR_MAP_SWIZZLE_128B
- * to a 1024-byte-aligned tile: byte address bits 4-6 XORed with bits 7-9. */
+/* tma_box_offset must be where the TMA unit puts an element with CU_TENSOR_MAP_SWIZZLE_128B: boxes
+ * of box_rows x 64 halves side by side, each 1024-byte aligned, byte address bits 4-6 XORed with
+ * bits 7-9 (the A tile of 09-14: one box of 128 rows; B: boxes of 64 rows; 14's C slab: 64). */
 static void test_tma_swizzle(void)
 {
     int bad = 0;
-    for (int row = 0; row < 128; row++)
-        for (int col = 0; col < 64; col++) {
-            int logical = row * 128 + col * 2, hw = logical ^ (((logical >> 7) & 7) << 4);
-            bad += row * 128 + swizzle_128b_half(row, col) * 2 != hw;
-        }
-    report(!bad, "swizzle_128b_half is TMA's 128B pattern (address bits 4-6 ^= bits 7-9)", "an element lands elsewhere");
+    static const int box_rows[] = {128, 64};
+    for (int b = 0; b < 2; b++)
+        for (int row = 0; row < box_rows[b]; row++)
+            for (int col = 0; col < 256; col++) {
+                int logical = (col / 64) * box_rows[b] * 128 + row * 128 + (col % 64) * 2;
+                int hw = logical ^ (((logical >> 7) & 7) << 4);
+                bad += tma_box_offset(row, col, box_rows[b]) != hw;
+            }
+    report(!bad, "tma_box_offset is TMA's 128B pattern (address bits 4-6 ^= bits 7-9), boxes of 128 and 64 rows",
+           "an element lands elsewhere");
 }
 
 /* The articles' formula, to show the coverage test catches what it is meant to catch. */
@@ -95,6 +102,9 @@ static struct tile_coord article_grid_swizzle(int lid, int grid_x, int grid_y)
     struct tile_coord t = {lid % 8 + (lid / (8 * grid_y)) * 8, (lid / 8) % grid_y};
     return t;
 }
+
+/* grouped_rows in grid_swizzle's argument order (grid_x columns, grid_y rows). */
+static struct tile_coord grouped_rows_as_grid(int w, int grid_x, int grid_y) { return grouped_rows(w, grid_y, grid_x); }
 
 /* 0 when every tile of the grid_x x grid_y grid is produced exactly once. */
 static int grid_coverage_ok(struct tile_coord (*f)(int, int, int), int grid_x, int grid_y)
@@ -135,6 +145,12 @@ static void test_grid_swizzle(void)
     char name[96];
     snprintf(name, sizeof name, "grid swizzle covers every tile once (%d grid shapes)", shapes);
     report(!bad, name, why);
+    bad = shapes = 0;
+    for (int rows = 1; rows <= 40; rows++) /* grouped_rows(w, rows, cols) maps w to (bx < cols, by < rows) */
+        for (int cols = 1; cols <= 40; cols += 3, shapes++)
+            bad += !grid_coverage_ok(grouped_rows_as_grid, cols, rows);
+    snprintf(name, sizeof name, "grouped rows (12-14) cover every tile once (%d grid shapes)", shapes);
+    report(!bad, name, "a tile is missed or walked twice");
     report(!grid_coverage_ok(article_grid_swizzle, 9, 32) && grid_coverage_ok(article_grid_swizzle, 16, 32),
            "coverage test rejects the articles' lid%8 formula at N = 1152, accepts it at N = 2048",
            "the coverage check did not tell the two apart");
@@ -159,6 +175,40 @@ static void test_conversions(void)
         zeros += v == 0.0f || v <= -1.0f || v >= 1.0f || float_to_half_rn(v) == 0 || float_to_half_rn(v) == 0x8000;
     }
     report(!zeros, "random inputs lie in (-1, 1) and are never zero, also as fp16", "a zero or out-of-range value");
+}
+
+/* The parallel loops: fill_random draws what one sequential generator would, and the full check
+ * finds the same worst element a single pass would, on arrays big enough to be split. */
+static void test_parallel_host_loops(void)
+{
+    enum { COUNT = 3 << 20 };
+    uint16_t *bits = host_alloc(COUNT * sizeof *bits), *ref = host_alloc(COUNT * sizeof *ref);
+    float *values = host_alloc(COUNT * sizeof *values), *norm = host_alloc(COUNT * sizeof *norm);
+    struct rng split = {42}, one = {42};
+    fill_random(DTYPE_BF16, &split, bits, values, COUNT);
+    int same = split.state == one.state + (uint64_t)COUNT * 0x9e3779b97f4a7c15ull;
+    for (size_t i = 0; i < COUNT; i++) {
+        float v = rng_uniform(&one);
+        same &= bits[i] == float_to_bf16_rn(v) && values[i] == bf16_to_float(bits[i]);
+    }
+    report(same, "fill_random split over threads draws the sequential generator's values", "a value differs");
+
+    for (size_t i = 0; i < COUNT; i++)
+        norm[i] = 1.0f;
+    memcpy(ref, bits, COUNT * sizeof *ref);
+    const size_t first = COUNT / 3, second = COUNT - 7; /* two equal errors of 0.5: the first is the worst */
+    ref[first] = ref[second] = float_to_bf16_rn(0.25f);
+    bits[first] = bits[second] = float_to_bf16_rn(0.75f);
+    struct check_result r = check_against_full(DTYPE_BF16, bits, ref, norm, COUNT, 0.1);
+    int ok = !r.ok && r.worst == first && !r.nonfinite;
+    bits[COUNT - 5] = 0x7fc0; /* a NaN late in the array is found, and wins over any error */
+    r = check_against_full(DTYPE_BF16, bits, ref, norm, COUNT, 0.1);
+    ok &= !r.ok && r.nonfinite && r.worst == COUNT - 5;
+    report(ok, "the full check split over threads names the element one pass would", "another element named");
+    free(bits);
+    free(ref);
+    free(values);
+    free(norm);
 }
 
 /* The documented terms of numeric.c, at the corners the ladder uses. */
@@ -264,8 +314,10 @@ static int ring_10(int stages) { return stages * 49152 + 1024; } /* 10's and 11'
 
 static void test_ring_defaults(void)
 {
-    const struct step_option o09 = {"stages", "", 2, 4, 0, 3, "_s%d", ring_09, 2};
-    const struct step_option o10 = {"stages", "", 2, 4, 0, 4, "_s%d", ring_10, 1};
+    const struct step_option o09 = {.name = "stages", .min = 2, .max = 4, .default_value = 3, .smem_bytes = ring_09,
+                                    .blocks_per_sm = 2};
+    const struct step_option o10 = {.name = "stages", .min = 2, .max = 4, .default_value = 4, .smem_bytes = ring_10,
+                                    .blocks_per_sm = 1};
     const int h200_block = 232448, h200_sm = 233472, sm120_block = 101376, sm120_sm = 102400;
     int ok = ring_default(&o09, h200_block, h200_sm) == 3 && ring_default(&o09, sm120_block, sm120_sm) == 3 &&
              ring_default(&o10, h200_block, h200_sm) == 4 && ring_default(&o10, sm120_block, sm120_sm) == 2 &&
@@ -286,6 +338,7 @@ int main(void)
     test_grid_swizzle();
     test_conversions();
     test_tolerances();
+    test_parallel_host_loops();
     test_ring_defaults();
     for (int t = 0; t < NUM_DTYPES; t++)
         test_checker((enum dtype)t);

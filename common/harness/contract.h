@@ -1,35 +1,26 @@
-/* Command line of a step binary: parsed and validated before any CUDA call. */
-#ifndef CLI_H
-#define CLI_H
+/* The step contract: what a step's declaration (harness.h) accepts and refuses -- shapes, grids,
+ * architectures, ring depths -- and how its kernels are named in the ladder. */
+#ifndef CONTRACT_H
+#define CONTRACT_H
 
+#include "gpu.h"
 #include "harness.h"
 
-struct options {
-    int m, n, k;
-    unsigned dtype_mask;   /* bit (1 << enum dtype) per selected precision */
-    unsigned kernel_mask;  /* bit i: step->kernels[i] is selected by the variant option */
-    int iters, warmup;
-    int check;
-    unsigned long long seed;
-    int flush_l2;
-    int csv;
-    int device;
-    int info;              /* print the GPU header and exit */
-    int given[MAX_STEP_OPTIONS]; /* the step option was on the command line */
-    struct launch_opts launch;
-};
-
-enum parse_result { PARSE_OK, PARSE_HELP, PARSE_ERROR };
-
-/* On PARSE_ERROR a one-line reason was printed to stderr. */
-enum parse_result parse_options(const struct step *step, int argc, char **argv, struct options *opt);
+#include <stddef.h>
 
 /* NULL if kernel ki of the step takes m x n x k with these option values (its grid included),
  * else a static message. */
 const char *shape_error(const struct step *step, int ki, const struct launch_opts *launch, int m, int n, int k);
 
+/* NULL if the grid of an m x n x k launch is within the hardware's limits (x < 2^31, y and z
+ * <= 65535), else a static message. */
+const char *grid_error(const struct step *step, const struct launch_opts *launch, int m, int n, int k);
+
 /* The kernel's name in the ladder: its own, then each option's name_suffix with its value. */
 void kernel_label(const struct step *step, int ki, const struct launch_opts *launch, char *out, size_t size);
+
+/* Exits 3 with the reason when the GPU is outside the step's architectures. */
+void require_arch(const struct gpu_info *info, const char *step_name, const struct step_arch *arch);
 
 /* The shared memory the system keeps for each resident block, beside what it asks for. */
 #define SMEM_RESERVED_PER_BLOCK 1024

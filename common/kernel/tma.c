@@ -1,6 +1,6 @@
 #include "tma.h"
 
-#include "harness.h"
+#include "exit_codes.h"
 
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -52,18 +52,34 @@ void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int ro
     }
 }
 
-const CUtensorMap *tensor_map_2d_cached(struct tensor_map_cache *cache, const void *base, enum dtype t, int rows,
-                                        int cols, int box_rows, int box_cols)
+/* A map with what it was built from; a zeroed one holds no map yet. */
+struct tensor_map_cache {
+    CUtensorMap map;
+    const void *base;
+    enum dtype t;
+    int rows, cols, box_rows;
+};
+
+static const CUtensorMap *cached_map(struct tensor_map_cache *c, const void *base, enum dtype t, int rows, int cols,
+                                     int box_rows)
 {
-    if (!cache->base || cache->base != base || cache->t != t || cache->rows != rows || cache->cols != cols ||
-        cache->box_rows != box_rows || cache->box_cols != box_cols) {
-        make_tensor_map_2d(&cache->map, base, t, rows, cols, box_rows, box_cols);
-        cache->base = base;
-        cache->t = t;
-        cache->rows = rows;
-        cache->cols = cols;
-        cache->box_rows = box_rows;
-        cache->box_cols = box_cols;
+    if (!c->base || c->base != base || c->t != t || c->rows != rows || c->cols != cols || c->box_rows != box_rows) {
+        make_tensor_map_2d(&c->map, base, t, rows, cols, box_rows, 64);
+        c->base = base;
+        c->t = t;
+        c->rows = rows;
+        c->cols = cols;
+        c->box_rows = box_rows;
     }
-    return &cache->map;
+    return &c->map;
+}
+
+struct gemm_tensor_maps gemm_tensor_maps(const void *A, const void *B, const void *C, enum dtype t, int m, int n,
+                                         int k, int bm, int c_box_rows)
+{
+    static struct tensor_map_cache map_A, map_B, map_C;
+    struct gemm_tensor_maps maps = {cached_map(&map_A, A, t, m, k, bm), cached_map(&map_B, B, t, k, n, 64), NULL};
+    if (c_box_rows > 0)
+        maps.C = cached_map(&map_C, C, t, m, n, c_box_rows);
+    return maps;
 }

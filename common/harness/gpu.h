@@ -27,10 +27,6 @@ struct gpu_info {
  * runtime this binary was built with, no GPU visible, or a GPU below sm_80. */
 void select_device(int device, struct gpu_info *info);
 
-struct step_arch;
-/* Exits 3 with the reason when the GPU is outside the step's architectures. */
-void require_arch(const struct gpu_info *info, const char *step_name, const struct step_arch *arch);
-
 /* One line: name, sm_XY, SMs, clock, CUDA driver/runtime and cuBLAS versions. */
 void print_gpu_header(const struct gpu_info *info);
 

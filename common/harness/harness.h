@@ -2,6 +2,7 @@
 #ifndef HARNESS_H
 #define HARNESS_H
 
+#include "exit_codes.h"
 #include "launch.h"
 #include "numeric.h"
 
@@ -10,17 +11,8 @@ enum layout {
     LAYOUT_TN, /* C = A * B^T, A: M x K, B: N x K, row-major */
 };
 
-/* Process exit codes, shared by every binary and the scripts that run them. */
-enum exit_code {
-    EXIT_OK = 0,
-    EXIT_WRONG_RESULT = 1,
-    EXIT_BAD_ARGUMENT = 2,
-    EXIT_CANNOT_RUN = 3, /* no GPU, GPU too old, not enough memory, no code for this GPU */
-    EXIT_CUDA_ERROR = 4,
-};
-
 /* An integer option of the step, --NAME VALUE; its value reaches the launcher through
- * launch_option(opts, NAME). */
+ * launch_option(opts, NAME). Fill it with named fields. */
 struct step_option {
     const char *name;         /* without the dashes */
     const char *help;         /* one line */
@@ -31,15 +23,17 @@ struct step_option {
     /* Optional, for an option that sizes a shared-memory ring: the dynamic shared memory one
      * block asks for at a value. The harness then refuses a value that does not fit the device
      * (exit 3), and its default becomes the largest value with which blocks_per_sm blocks share
-     * an SM, else the largest one block can hold (ring_default). */
+     * an SM, else the largest one block can hold (ring_default in contract.h). */
     int (*smem_bytes)(int value);
     int blocks_per_sm;        /* the blocks per SM the kernel is built for (its launch bounds) */
 };
 
 /* The GPUs a step runs on: compute capability min_sm and up (and at most max_sm when set),
- * because of what `needs` names. */
+ * because of what `needs` names. target "sm_90a": the kernels use instructions of the
+ * architecture-specific target, and the Makefile builds them for it wherever 90 is in ARCH. */
 struct step_arch {
     int min_sm, max_sm; /* 80 for sm_80; max_sm 0: no upper bound */
+    const char *target; /* NULL, or "sm_90a" */
     const char *needs;
 };
 

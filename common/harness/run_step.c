@@ -3,8 +3,10 @@
 #include "baseline.h"
 #include "bench.h"
 #include "cli.h"
+#include "contract.h"
 #include "gpu.h"
 #include "harness.h"
+#include "parallel.h"
 #include "report.h"
 #include "verify.h"
 
@@ -51,15 +53,32 @@ static void download(void *host, const void *dev, size_t bytes)
     CUDA_CHECK(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost));
 }
 
+struct abs_copy {
+    const float *in;
+    float *out;
+};
+
+static void abs_part(size_t begin, size_t end, int part, void *ctx)
+{
+    (void)part;
+    const struct abs_copy *a = ctx;
+    for (size_t i = begin; i < end; i++)
+        a->out[i] = fabsf(a->in[i]);
+}
+
+/* |values|, in a new array. */
+static float *abs_of(const float *values, size_t count)
+{
+    struct abs_copy a = {values, host_alloc(count * sizeof(float))};
+    parallel_for(count, abs_part, &a);
+    return a.out;
+}
+
 /* sum_k |a*b| for every element of C, on the GPU in fp32 (only its magnitude matters). */
 static float *abs_product(const struct device_problem *d, const float *A_values, const float *B_values,
                           size_t a_count, size_t b_count, size_t c_count)
 {
-    float *abs_A = host_alloc(a_count * sizeof(float)), *abs_B = host_alloc(b_count * sizeof(float));
-    for (size_t i = 0; i < a_count; i++)
-        abs_A[i] = fabsf(A_values[i]);
-    for (size_t i = 0; i < b_count; i++)
-        abs_B[i] = fabsf(B_values[i]);
+    float *abs_A = abs_of(A_values, a_count), *abs_B = abs_of(B_values, b_count);
     float *dA = upload(abs_A, a_count * sizeof(float)), *dB = upload(abs_B, b_count * sizeof(float));
     float *dC = device_alloc(c_count * sizeof(float)), *norm = host_alloc(c_count * sizeof(float));
     cublas_abs_product(d->cublas, &d->p, dA, dB, dC);

@@ -1,7 +1,11 @@
-// Inline-PTX wrappers for the instructions the ladder teaches (PTX ISA: cp.async, ldmatrix,
-// mma.sync; from step 09 on mbarrier and cp.async.bulk.tensor). Fragments are passed as 32-bit
-// registers, exactly as the ISA's tables lay them out; shared addresses as 32-bit .shared
-// window addresses (smem_addr).
+// Inline-PTX wrappers for the instructions the ladder teaches, grouped by topic in the order
+// the steps meet them (PTX ISA 8.x):
+//   1. shared addresses                 5. mbarrier (09 on)
+//   2. cp.async and L2 prefetch (01-08) 6. TMA: tensor copies, multicast, stores, bulk groups (09 on)
+//   3. ldmatrix and stmatrix            7. fences, named barriers and clusters (11 on)
+//   4. mma.sync and output packing      8. wgmma and setmaxnreg (10 on, sm_90a)
+// Fragments are passed as 32-bit registers, exactly as the ISA's tables lay them out; shared
+// addresses as 32-bit .shared window addresses (smem_addr).
 #ifndef PTX_CUH
 #define PTX_CUH
 
@@ -11,10 +15,15 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 
+
+// ---- 1. Shared addresses
+
 __device__ __forceinline__ uint32_t smem_addr(const void *p)
 {
     return static_cast<uint32_t>(__cvta_generic_to_shared(p));
 }
+
+// ---- 2. cp.async and L2 prefetch
 
 // 16 bytes global -> shared, bypassing L1 (.cg). The .L2::128B / .L2::256B hint lets L2 fetch
 // the whole aligned block from DRAM, so the next K tiles of a row arrive along with this one.
@@ -36,9 +45,6 @@ __device__ __forceinline__ void cp_async_cg16(void *smem, const void *gmem)
     cp_async_cg16<L2_PREFETCH_BYTES>(smem_addr(smem), gmem);
 }
 
-// Fetches the 128-byte line holding p into L2 and returns at once: nothing waits on it.
-__device__ __forceinline__ void prefetch_l2(const void *p) { asm volatile("prefetch.global.L2 [%0];\n" :: "l"(p)); }
-
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 
 // Waits until at most N of this thread's committed groups are still in flight.
@@ -48,14 +54,13 @@ __device__ __forceinline__ void cp_async_wait_group()
     asm volatile("cp.async.wait_group %0;\n" :: "n"(N) : "memory");
 }
 
+// Fetches the 128-byte line holding p into L2 and returns at once: nothing waits on it.
+__device__ __forceinline__ void prefetch_l2(const void *p) { asm volatile("prefetch.global.L2 [%0];\n" :: "l"(p)); }
+
+// ---- 3. ldmatrix and stmatrix
+
 // ldmatrix: lane i supplies the address of row i%8 of matrix i/8; each lane receives, per
 // matrix, the 32-bit word (i%4) of row i/4.
-__device__ __forceinline__ void ldmatrix_x1(uint32_t (&r)[1], const void *p)
-{
-    asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];\n"
-                 : "=r"(r[0]) : "r"(smem_addr(p)));
-}
-
 __device__ __forceinline__ void ldmatrix_x2(uint32_t (&r)[2], uint32_t addr)
 {
     asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];\n"
@@ -73,12 +78,6 @@ __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], uint32_t addr)
 __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const void *p) { ldmatrix_x4(r, smem_addr(p)); }
 
 // .trans: lane i receives the two 16-bit elements of column i/4, rows 2(i%4) and 2(i%4)+1.
-__device__ __forceinline__ void ldmatrix_x1_trans(uint32_t (&r)[1], const void *p)
-{
-    asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];\n"
-                 : "=r"(r[0]) : "r"(smem_addr(p)));
-}
-
 __device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], uint32_t addr)
 {
     asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];\n"
@@ -87,11 +86,16 @@ __device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], uint32_t add
 
 __device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], const void *p) { ldmatrix_x2_trans(r, smem_addr(p)); }
 
-__device__ __forceinline__ void ldmatrix_x4_trans(uint32_t (&r)[4], const void *p)
+// stmatrix (sm_90): the inverse of ldmatrix.x4. Lane i supplies the address of row i%8 of
+// matrix i/8; each lane gives, per matrix, the 32-bit word (i%4) of row i/4, which is exactly
+// how an mma or wgmma accumulator pair sits in a lane.
+__device__ __forceinline__ void stmatrix_x4(uint32_t addr, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
 {
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(smem_addr(p)));
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n"
+                 :: "r"(addr), "r"(r0), "r"(r1), "r"(r2), "r"(r3) : "memory");
 }
+
+// ---- 4. mma.sync and output packing
 
 // D = A*B + D, m16n8k8, tf32 operands given as raw fp32 bit patterns, fp32 accumulators.
 __device__ __forceinline__ void mma_m16n8k8_tf32(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2])
@@ -133,6 +137,26 @@ __device__ __forceinline__ void mma_m16n8k16_f16acc(uint32_t (&d)[2], const uint
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
+// Two fp32 accumulators -> one packed pair of T, round-to-nearest-even.
+template <typename T>
+__device__ __forceinline__ uint32_t pack2_rn(float lo, float hi);
+
+template <>
+__device__ __forceinline__ uint32_t pack2_rn<__half>(float lo, float hi)
+{
+    __half2 h = __floats2half2_rn(lo, hi);
+    return *reinterpret_cast<uint32_t *>(&h);
+}
+
+template <>
+__device__ __forceinline__ uint32_t pack2_rn<__nv_bfloat16>(float lo, float hi)
+{
+    __nv_bfloat162 h = __floats2bfloat162_rn(lo, hi);
+    return *reinterpret_cast<uint32_t *>(&h);
+}
+
+// ---- 5. mbarrier
+
 // mbarrier (sm_80+; the transaction count, expect_tx, and TMA need sm_90). A barrier completes
 // a phase when its pending arrivals reach zero and the bytes it was told to expect have landed;
 // waiting on a phase's parity (0, 1, 0, ...) returns once that phase has completed.
@@ -146,13 +170,6 @@ __device__ __forceinline__ void mbarrier_init(uint32_t bar, uint32_t arrivals)
 __device__ __forceinline__ void fence_mbarrier_init()
 {
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
-}
-
-// Orders this thread's earlier generic-proxy shared-memory accesses before later async-proxy
-// ones (TMA, wgmma) that touch the same memory.
-__device__ __forceinline__ void fence_proxy_async_shared()
-{
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 }
 
 // One arrival, and bytes more to expect in this phase (the TMA copies that complete on it).
@@ -176,6 +193,22 @@ __device__ __forceinline__ void mbarrier_wait_parity(uint32_t bar, uint32_t pari
     } while (!done);
 }
 
+// One arrival on the barrier (no bytes): a consumer hands a slot back to the producer.
+__device__ __forceinline__ void mbarrier_arrive(uint32_t bar)
+{
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" :: "r"(bar) : "memory");
+}
+
+// One arrival on a barrier of another block of the cluster (addr from mapa_shared). Its default
+// .release.cta order is enough for a slot whose reads were wgmma, retired by wgmma.wait_group; a
+// .release.cluster arrival fences at cluster scope and stalls the consumer for it.
+__device__ __forceinline__ void mbarrier_arrive_cluster(uint32_t remote_bar)
+{
+    asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" :: "r"(remote_bar) : "memory");
+}
+
+// ---- 6. TMA
+
 // TMA: the box of the tensor map at coordinates (c0 innermost, c1) lands in shared memory at
 // dst (laid out and swizzled as the map says); its bytes complete_tx on the barrier bar.
 // Elements past the tensor's edge arrive as zeros and count as bytes all the same.
@@ -184,6 +217,87 @@ __device__ __forceinline__ void tma_load_2d(uint32_t dst, const CUtensorMap *map
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
                  :: "r"(dst), "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(bar) : "memory");
 }
+
+// tma_load_2d into every block of the cluster named in cta_mask (bit i: rank i), at the same
+// shared offset dst in each, its bytes completing on the barrier at offset bar in each.
+__device__ __forceinline__ void tma_load_2d_multicast(uint32_t dst, const CUtensorMap *map, int c0, int c1,
+                                                      uint32_t bar, uint16_t cta_mask)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+                 " [%0], [%1, {%2, %3}], [%4], %5;\n"
+                 :: "r"(dst), "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(bar), "h"(cta_mask)
+                 : "memory");
+}
+
+// TMA store: the box at src (laid out and swizzled as the map says) goes to the tensor at
+// (c0, c1); elements past the tensor's edge are not written. The copy joins this thread's
+// current bulk group.
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap *map, int c0, int c1, uint32_t src)
+{
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
+                 :: "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(src) : "memory");
+}
+
+__device__ __forceinline__ void bulk_commit_group() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
+
+// Waits until at most N of this thread's bulk groups still read their shared-memory source:
+// the staging buffer may be written again (the global writes may still be in flight).
+template <int N>
+__device__ __forceinline__ void bulk_wait_group_read()
+{
+    asm volatile("cp.async.bulk.wait_group.read %0;\n" :: "n"(N) : "memory");
+}
+
+// Waits until at most N of this thread's bulk groups are still in flight at all.
+template <int N>
+__device__ __forceinline__ void bulk_wait_group()
+{
+    asm volatile("cp.async.bulk.wait_group %0;\n" :: "n"(N) : "memory");
+}
+
+// ---- 7. Fences, named barriers and clusters
+
+// Orders this thread's earlier generic-proxy shared-memory accesses before later async-proxy
+// ones (TMA, wgmma) that touch the same memory.
+__device__ __forceinline__ void fence_proxy_async_shared()
+{
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+
+// A barrier among `threads` threads (a multiple of 32) of the block, numbered id (1..15; 0 is
+// __syncthreads): the consumer warpgroups synchronise without waiting for the producer.
+__device__ __forceinline__ void named_barrier_sync(int id, int threads)
+{
+    asm volatile("bar.sync %0, %1;\n" :: "r"(id), "r"(threads) : "memory");
+}
+
+// Thread-block clusters (sm_90). This block's rank in its cluster (0 .. cluster size - 1).
+__device__ __forceinline__ uint32_t cluster_ctarank()
+{
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+    return r;
+}
+
+// The address of the same shared variable in the block of rank `rank` of this cluster (a
+// .shared::cluster address: only cluster-scoped instructions take it).
+__device__ __forceinline__ uint32_t mapa_shared(uint32_t addr, uint32_t rank)
+{
+    uint32_t r;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(r) : "r"(addr), "r"(rank));
+    return r;
+}
+
+// Every thread of every block of the cluster arrives, then waits for all the others: what one
+// block did before it (its barriers initialised, its last remote arrival) is then visible to all.
+// Not .aligned: the threads of a warp may reach it apart.
+__device__ __forceinline__ void cluster_sync()
+{
+    asm volatile("barrier.cluster.arrive.release;\n"
+                 "barrier.cluster.wait.acquire;\n" ::: "memory");
+}
+
+// ---- 8. wgmma and setmaxnreg (sm_90a)
 
 // wgmma (sm_90a only). A warpgroup is 4 consecutive warps starting at a warp index divisible by
 // 4; its 128 threads issue each wgmma together, and the tensor cores read A and B straight from
@@ -277,116 +391,5 @@ template <int NREGS>
 __device__ __forceinline__ void setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" :: "n"(NREGS)); }
 template <int NREGS>
 __device__ __forceinline__ void setmaxnreg_inc() { asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" :: "n"(NREGS)); }
-
-// A barrier among `threads` threads (a multiple of 32) of the block, numbered id (1..15; 0 is
-// __syncthreads): the consumer warpgroups synchronise without waiting for the producer.
-__device__ __forceinline__ void named_barrier_sync(int id, int threads)
-{
-    asm volatile("bar.sync %0, %1;\n" :: "r"(id), "r"(threads) : "memory");
-}
-
-// One arrival on the barrier (no bytes): a consumer hands a slot back to the producer.
-__device__ __forceinline__ void mbarrier_arrive(uint32_t bar)
-{
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" :: "r"(bar) : "memory");
-}
-
-// Thread-block clusters (sm_90). This block's rank in its cluster (0 .. cluster size - 1).
-__device__ __forceinline__ uint32_t cluster_ctarank()
-{
-    uint32_t r;
-    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
-    return r;
-}
-
-// The address of the same shared variable in the block of rank `rank` of this cluster (a
-// .shared::cluster address: only cluster-scoped instructions take it).
-__device__ __forceinline__ uint32_t mapa_shared(uint32_t addr, uint32_t rank)
-{
-    uint32_t r;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(r) : "r"(addr), "r"(rank));
-    return r;
-}
-
-// Every thread of every block of the cluster arrives, then waits for all the others: what one
-// block did before it (its barriers initialised, its last remote arrival) is then visible to all.
-// Not .aligned: the threads of a warp may reach it apart.
-__device__ __forceinline__ void cluster_sync()
-{
-    asm volatile("barrier.cluster.arrive.release;\n"
-                 "barrier.cluster.wait.acquire;\n" ::: "memory");
-}
-
-// One arrival on a barrier of another block of the cluster (addr from mapa_shared). Its default
-// .release.cta order is enough for a slot whose reads were wgmma, retired by wgmma.wait_group; a
-// .release.cluster arrival fences at cluster scope and stalls the consumer for it.
-__device__ __forceinline__ void mbarrier_arrive_cluster(uint32_t remote_bar)
-{
-    asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" :: "r"(remote_bar) : "memory");
-}
-
-// tma_load_2d into every block of the cluster named in cta_mask (bit i: rank i), at the same
-// shared offset dst in each, its bytes completing on the barrier at offset bar in each.
-__device__ __forceinline__ void tma_load_2d_multicast(uint32_t dst, const CUtensorMap *map, int c0, int c1,
-                                                      uint32_t bar, uint16_t cta_mask)
-{
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
-                 " [%0], [%1, {%2, %3}], [%4], %5;\n"
-                 :: "r"(dst), "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(bar), "h"(cta_mask)
-                 : "memory");
-}
-
-// TMA store: the box at src (laid out and swizzled as the map says) goes to the tensor at
-// (c0, c1); elements past the tensor's edge are not written. The copy joins this thread's
-// current bulk group.
-__device__ __forceinline__ void tma_store_2d(const CUtensorMap *map, int c0, int c1, uint32_t src)
-{
-    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
-                 :: "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(src) : "memory");
-}
-
-__device__ __forceinline__ void bulk_commit_group() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
-
-// Waits until at most N of this thread's bulk groups still read their shared-memory source:
-// the staging buffer may be written again (the global writes may still be in flight).
-template <int N>
-__device__ __forceinline__ void bulk_wait_group_read()
-{
-    asm volatile("cp.async.bulk.wait_group.read %0;\n" :: "n"(N) : "memory");
-}
-
-// Waits until at most N of this thread's bulk groups are still in flight at all.
-template <int N>
-__device__ __forceinline__ void bulk_wait_group()
-{
-    asm volatile("cp.async.bulk.wait_group %0;\n" :: "n"(N) : "memory");
-}
-
-// stmatrix (sm_90): the inverse of ldmatrix.x4. Lane i supplies the address of row i%8 of
-// matrix i/8; each lane gives, per matrix, the 32-bit word (i%4) of row i/4, which is exactly
-// how an mma or wgmma accumulator pair sits in a lane.
-__device__ __forceinline__ void stmatrix_x4(uint32_t addr, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
-{
-    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n"
-                 :: "r"(addr), "r"(r0), "r"(r1), "r"(r2), "r"(r3) : "memory");
-}
-
-// Two fp32 accumulators -> one packed pair of T, round-to-nearest-even.
-template <typename T>
-__device__ __forceinline__ uint32_t pack2_rn(float lo, float hi);
-
-template <>
-__device__ __forceinline__ uint32_t pack2_rn<__half>(float lo, float hi)
-{
-    __half2 h = __floats2half2_rn(lo, hi);
-    return *reinterpret_cast<uint32_t *>(&h);
-}
-
-template <>
-__device__ __forceinline__ uint32_t pack2_rn<__nv_bfloat16>(float lo, float hi)
-{
-    __nv_bfloat162 h = __floats2bfloat162_rn(lo, hi);
-    return *reinterpret_cast<uint32_t *>(&h);
-}
 
 #endif

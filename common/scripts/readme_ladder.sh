@@ -4,7 +4,7 @@
 # (the ladder.md without its title line). --write LADDER README puts LADDER there (make
 # results); --check README compares the block with the file its marker names (make test):
 # exit 1 and the first differing lines when they differ.
-# Usage: common/readme_ladder.sh --write LADDER.md README.md | --check README.md
+# Usage: common/scripts/readme_ladder.sh --write LADDER.md README.md | --check README.md
 set -u
 block() { tail -n +3 "$1"; } # ladder.md less its '# Ladder on ...' title and the blank line
 
@@ -35,7 +35,7 @@ case ${1:-} in
     fi
     ;;
 *)
-    echo "usage: common/readme_ladder.sh --write LADDER.md README.md | --check README.md" >&2
+    echo "usage: common/scripts/readme_ladder.sh --write LADDER.md README.md | --check README.md" >&2
     exit 2
     ;;
 esac

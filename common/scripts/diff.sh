@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make diff STEP=NN: what step NN changed against the step it builds on (kernel.cu, then main.c).
+# make diff STEP=NN: what step NN changed against the step it builds on (kernel.cu, then main.c),
+# changes of indentation alone left out.
 # That step is the one kernel.cu's first line names ("// Step 09: step 07 fed by ..."), else NN-1.
 set -u
 step=${1:-}
@@ -16,7 +17,8 @@ if [ -z "$cur" ] || [ -z "$prev" ]; then
 fi
 color=never
 [ -t 1 ] && color=always
+# -b: a loop that now wraps earlier code shows as the loop's lines, not as every line it indents.
 for f in kernel.cu main.c; do
-    git --no-pager diff --no-index --color="$color" -- "$prev$f" "$cur$f"
+    git --no-pager diff --no-index --ignore-space-change --color="$color" -- "$prev$f" "$cur$f"
 done
 exit 0

@@ -4,7 +4,7 @@
 # which counts wgmma too: a kernel with nothing but HGMMA reads 94% on it), issue slots, the leading
 # stall reasons (warps stalled per issued instruction), L2 and DRAM traffic, the SM clock; then
 # the board power nvidia-smi reads while the step runs interleaved with cuBLAS. Prints markdown.
-# Usage: common/ncu_vs_cublas.sh SIZE STEP [DTYPE]   (NCU names another ncu, e.g. a test's fake;
+# Usage: common/scripts/ncu_vs_cublas.sh SIZE STEP [DTYPE]   (NCU names another ncu, e.g. a test's fake;
 # NO_POWER=1 skips the power run)
 set -u
 BUILD=${BUILD:-build}

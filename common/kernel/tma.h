@@ -19,17 +19,16 @@ extern "C" {
 void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int rows, int cols, int box_rows,
                         int box_cols);
 
-/* A tensor map with what it was built from. Building one is a driver call: tensor_map_2d_cached
- * rebuilds the map only when the matrix, its shape or its box differ from the last call's, so
- * the timed launches of one matrix reuse it. A zeroed cache holds no map yet. */
-struct tensor_map_cache {
-    CUtensorMap map;
-    const void *base;
-    enum dtype t;
-    int rows, cols, box_rows, box_cols;
+/* The maps of a TMA step's matrices, in boxes of 64 columns (128 bytes, the widest the 128-byte
+ * swizzle takes): A (m x k) in boxes of bm x 64 rows of K, B (k x n) in boxes of 64 x 64, and,
+ * when c_box_rows > 0, C (m x n) in boxes of c_box_rows x 64 (else NULL). Building a map is a
+ * driver call: each is rebuilt only when its matrix, shape or box differ from the last call's,
+ * so the timed launches of one problem reuse them. */
+struct gemm_tensor_maps {
+    const CUtensorMap *A, *B, *C;
 };
-const CUtensorMap *tensor_map_2d_cached(struct tensor_map_cache *cache, const void *base, enum dtype t, int rows,
-                                        int cols, int box_rows, int box_cols);
+struct gemm_tensor_maps gemm_tensor_maps(const void *A, const void *B, const void *C, enum dtype t, int m, int n,
+                                         int k, int bm, int c_box_rows);
 
 #ifdef __cplusplus
 }

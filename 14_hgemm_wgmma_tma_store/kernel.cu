@@ -1,0 +1,268 @@
+// Step 14: step 13 with the epilogue off the critical path. The consumers write their
+// accumulators with stmatrix into a staging area laid out as C's tensor map expects, and one
+// thread per warpgroup sends it out with a TMA store that nobody waits for until the staging
+// area is needed again. Each warpgroup's slab is two m64n128 accumulators, each its own wgmma
+// group, so that one half leaves while the tensor cores still work on the other: the left half
+// during the tile's last K tile, the right half during the next tile's first.
+#include "launch.h"
+#include "ptx.cuh"
+#include "step_launch.cuh"
+#include "swizzle.h"
+#include "tma.h"
+
+#define BM 128
+#define BN 256
+#define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
+#ifndef CLUSTER
+#define CLUSTER 2 // blocks of a cluster: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile column
+#endif
+
+// One stage of the ring: A 128 x 64 (16 KB), then B 64 x 256 as four 64 x 64 boxes of 64
+// columns each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
+constexpr uint32_t A_BYTES = BM * BK * 2, B_BOX_BYTES = BK * 64 * 2, STAGE_BYTES = A_BYTES + 4 * B_BOX_BYTES;
+static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
+static_assert(CLUSTER >= 1 && 4 % CLUSTER == 0, "the four B boxes split evenly over the cluster");
+// C is staged per consumer warpgroup, half of its 64 x 256 slab at a time: 64 x 128 halves,
+// 16 KB, as two 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
+// expects, so that the TMA store reads them back as they are. Two of them beside four 48 KB
+// stages still fit the 227 KB a block may have.
+constexpr int C_COLS = 128;
+constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2, C_SLAB_BYTES = C_COLS / 64 * C_BOX_BYTES;
+
+// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
+// and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: two m64n128
+// accumulators of 64 fp32 registers each per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
+// redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
+#define PRODUCER_REGS 40
+#define CONSUMER_REGS 232
+
+template <typename T, int STAGES>
+__global__ void __launch_bounds__(384, 1)
+hgemm_wgmma_tma_store(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
+            const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
+    // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
+    // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
+    // multicast lands at its twins.
+    extern __shared__ unsigned char smem_raw[];
+    __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
+    __shared__ uint64_t empty[STAGES]; // slot s is free in every block once this phase completes
+    const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
+
+    // warp_id from lane 0 by shuffle: the compiler then knows it is the same in all 32 lanes and
+    // builds the wgmma descriptors, which depend on it, in the uniform datapath that wgmma reads
+    // them from (gdesc[UR]), rather than per lane and then moved across.
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
+    const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
+    const uint32_t rank = cluster_ctarank();
+    // The work is counted in groups of CLUSTER vertically adjacent tiles, one per cluster at a
+    // time: groups_m rows of groups by tiles_n columns. Cluster c takes groups c, c + clusters,
+    // ... in grouped rows (swizzle.h), and its block of rank r the tile row CLUSTER p + r of group
+    // row p.
+    const int tiles_n = (N + BN - 1) / BN, groups_m = ((M + BM - 1) / BM + CLUSTER - 1) / CLUSTER;
+    const int num_groups = groups_m * tiles_n, first_group = blockIdx.x / CLUSTER, clusters = gridDim.x / CLUSTER;
+    const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
+
+    if (tid == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbarrier_init(smem_addr(&full[s]), 1); // one arrival (the producer's expect_tx) + the bytes
+            // one arrival from each of the 8 consumer warps of every block: each producer
+            // multicasts into the other blocks' slots too, so all must have let go of it
+            mbarrier_init(smem_addr(&empty[s]), 8 * CLUSTER);
+        }
+        fence_mbarrier_init();
+    }
+    cluster_sync(); // every block's barriers are ready before any copy or remote arrival reaches them
+
+    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s. 48 KB
+    // land there: this block's A, and all four B boxes, B_BOXES_PER_RANK multicast by each
+    // block. Another block's boxes may land before this expect_tx: the barrier's byte count then
+    // runs below zero for a while, and the phase cannot complete before this arrival all the same.
+    auto load_tile = [&](int s, int kt, int bx, int by) {
+        constexpr int B_BOXES_PER_RANK = 4 / CLUSTER;
+        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
+        mbarrier_arrive_expect_tx(bar, STAGE_BYTES);
+        tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
+        for (int j = rank * B_BOXES_PER_RANK; j < (rank + 1) * B_BOXES_PER_RANK; j++)
+            tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar,
+                                  (1u << CLUSTER) - 1);
+    };
+
+    if (wg < 0) {
+        // Producer: one thread walks this block's tiles and their K tiles with one running count
+        // `it`, so the ring's phases carry on from tile to tile: the copies of the next tile start
+        // as soon as slots come back, while the consumers are still storing this one. A fresh
+        // barrier counts as having completed the phase before its first, so the first STAGES
+        // waits (parity 1) return at once.
+        setmaxnreg_dec<PRODUCER_REGS>();
+        if (tid == 0) {
+            int it = 0;
+            for (int group = first_group; group < num_groups; group += clusters) {
+                const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
+                for (int kt = 0; kt < num_k_tiles; kt++, it++) {
+                    const int s = it % STAGES;
+                    mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
+                    load_tile(s, kt, c.bx, CLUSTER * c.by + rank);
+                }
+            }
+        }
+        // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
+        cluster_sync();
+        return;
+    }
+    setmaxnreg_inc<CONSUMER_REGS>();
+
+    // This warpgroup's 64 x 256 slab as two halves, columns 0..127 and 128..255, each its own
+    // m64n128 accumulator and its own wgmma group: one half can leave for shared memory while
+    // the tensor cores still work on the other. Not zeroed: the first wgmma of each tile ignores
+    // the accumulators (scale-d = 0), and zeroing them would be a non-wgmma write that makes
+    // ptxas serialise every wgmma.
+    float sum[2][64];
+    const uint32_t c_slab = c_stage + wg * C_SLAB_BYTES;
+    const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
+
+    // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
+    // start 64 x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
+    // swizzles the final address, so a start inside the atom reads the right chunks); the
+    // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
+    // half h is boxes 2h and 2h + 1, 8 KB apart (leading offset), its 8-row groups 1024 bytes.
+    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg * 64 * 128 + ks * 32, 16, 1024); };
+    auto desc_b = [&](uint32_t slot, int ks, int h) {
+        return wgmma_desc_sw128(slot + A_BYTES + 2 * h * B_BOX_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024);
+    };
+    // This warp no longer reads slot s: tell this block's producer and every other block's, whose
+    // multicasts write here too. The remote arrivals keep mbarrier.arrive's default .release.cta:
+    // the slot's readers were wgmma, retired by wgmma.wait_group, and a .release.cluster arrival
+    // would fence every consumer warp at cluster scope once per K tile.
+    auto release = [&](int s) {
+        if (lane == 0) {
+            mbarrier_arrive(smem_addr(&empty[s]));
+            for (uint32_t r = 1; r < CLUSTER; r++)
+                mbarrier_arrive_cluster(mapa_shared(smem_addr(&empty[s]), (rank + r) % CLUSTER));
+        }
+    };
+    // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s.
+    auto wait_full = [&](int it) {
+        const int s = it % STAGES;
+        mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
+        return ring + s * STAGE_BYTES;
+    };
+    // Half h of the slab over one K tile: four k-steps, one wgmma each.
+    auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
+#pragma unroll
+        for (int ks = 0; ks < BK / 16; ks++)
+            wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+    };
+
+    // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
+    // stmatrix.x4 stores 16 columns of the D fragment; in the 128-byte swizzle the 8 rows of each
+    // of its 8 x 8 matrices get chunks c ^ 0..7: all 32 banks, no conflict.
+    auto store_half = [&](const float (&acc)[64], int h, int bx, int by) {
+        const int c_row = by * BM + wg * 64;
+        // The slab may still be read by this warpgroup's previous TMA store.
+        if (c_issuer)
+            bulk_wait_group_read<0>();
+        named_barrier_sync(1 + wg, 128);
+#pragma unroll
+        for (int j = 0; j < C_COLS / 16; j++) {
+            const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane);
+            stmatrix_x4(c_slab + tma_box_offset(p.row, p.col, 64), pack2_rn<T>(acc[8 * j], acc[8 * j + 1]),
+                        pack2_rn<T>(acc[8 * j + 2], acc[8 * j + 3]), pack2_rn<T>(acc[8 * j + 4], acc[8 * j + 5]),
+                        pack2_rn<T>(acc[8 * j + 6], acc[8 * j + 7]));
+        }
+        fence_proxy_async_shared(); // these generic-proxy writes are read next by the TMA store
+        named_barrier_sync(1 + wg, 128);
+        // Committed and not waited for here; TMA writes only what lies inside C.
+        if (c_issuer && c_row < M) {
+            for (int b = 0; b < C_COLS / 64; b++)
+                if (bx * BN + h * C_COLS + 64 * b < N)
+                    tma_store_2d(&tmap_C, bx * BN + h * C_COLS + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+            bulk_commit_group();
+        }
+    };
+
+    // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
+    // The tile whose right half is still in registers, once there is one (held_bx >= 0).
+    int it = 0, held_bx = -1, held_by = 0;
+    for (int group = first_group; group < num_groups; group += clusters) {
+        const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
+        const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
+        // K tile 0: the previous tile's right half leaves while this tile's left half is computed.
+        uint32_t slot = wait_full(it);
+        wgmma_fence(); // the accumulators were last read by the epilogue
+        mma_half(sum[0], slot, 0, false);
+        wgmma_commit_group();
+        if (held_bx >= 0) {
+            // Returns at once: only the group above is in flight, all before it retired at the
+            // previous tile's end. Without it ptxas would make the stores below wait for that group.
+            wgmma_wait_group<1>();
+            store_half(sum[1], 1, held_bx, held_by);
+        }
+        wgmma_fence(); // the stores above read the registers the next wgmma overwrite
+        mma_half(sum[1], slot, 1, false);
+        wgmma_commit_group();
+        for (int kt = 1; kt < num_k_tiles; kt++) {
+            slot = wait_full(++it);
+            wgmma_fence();
+            mma_half(sum[0], slot, 0, true);
+            wgmma_commit_group();
+            mma_half(sum[1], slot, 1, true);
+            wgmma_commit_group();
+            // Keep this K tile's two groups in flight; once the two before them have retired,
+            // the previous slot is free.
+            wgmma_wait_group<2>();
+            release((it - 1) % STAGES);
+        }
+        // The left half is final while the right half's last group may still run: store it, then
+        // hand the last slot back and keep the right half for the next tile's first K tile.
+        wgmma_wait_group<1>();
+        store_half(sum[0], 0, c.bx, by);
+        wgmma_wait_group<0>();
+        release(it % STAGES);
+        it++;
+        held_bx = c.bx;
+        held_by = by;
+    }
+    if (held_bx >= 0)
+        store_half(sum[1], 1, held_bx, held_by);
+    if (c_issuer)
+        bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
+    // No block leaves while another of its cluster may still multicast into it or arrive on its
+    // barriers.
+    cluster_sync();
+#endif
+}
+
+// The work of a cluster: groups of CLUSTER vertically adjacent tiles.
+static long long num_groups(int m, int n)
+{
+    return (long long)((n + BN - 1) / BN) * (((m + BM - 1) / BM + CLUSTER - 1) / CLUSTER);
+}
+
+// A persistent grid: one block per SM (in clusters of CLUSTER), or fewer when there are fewer
+// groups. The launcher lowers it to the clusters the GPU holds at once and to what the rounds
+// of groups need (step_launch.cuh).
+GEMM_GRID(gemm_grid)
+{
+    (void)k;
+    long long groups = num_groups(m, n), clusters = opts->sm_count / CLUSTER;
+    return {CLUSTER * (groups < clusters ? groups : clusters), 1, 1};
+}
+
+// The ring, the two C halves and the 1024 bytes the ring's alignment may need.
+static int smem_bytes(int stages) { return stages * STAGE_BYTES + 2 * C_SLAB_BYTES + 1024; }
+
+template <typename T, int STAGES>
+static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                                 const struct launch_opts *opts, cudaStream_t stream)
+{
+    // 384 threads, the ring's and C's shared memory, clusters, sm_90a only, persistent over the groups
+    const struct kernel_config config = {384, smem_bytes(STAGES), CLUSTER, true, num_groups(m, n)};
+    const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
+    return launch_kernel<hgemm_wgmma_tma_store<T, STAGES>>(
+        config, gemm_grid(m, n, k, opts), opts, stream, *maps.A, *maps.B, *maps.C, m, n, k);
+}
+
+STAGED_LAUNCHERS(2, 4)

@@ -1,0 +1,39 @@
+# Shared by the scripts behind the make targets (sourced): progress lines, the one-line exit when
+# there is no GPU, the short reason of a skipped step, and column widths that fit the step names.
+
+SCRIPT_START=$SECONDS
+
+# progress MESSAGE: "[m:ss] MESSAGE" on stderr, the time since the script started.
+progress() {
+    local t=$((SECONDS - SCRIPT_START))
+    printf '[%d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*" >&2
+}
+
+# gpu_info TARGET BINARY: the binary's GPU line on stdout. With no GPU it says so in one line
+# on stderr and exits 3; any other failure exits with the binary's status.
+gpu_info() {
+    local out rc
+    out=$("$2" --info 2>&1)
+    rc=$?
+    if [ "$rc" -eq 3 ]; then
+        echo "make $1: no GPU to run on here: $(printf '%s\n' "$out" | head -n 1 | sed 's/^cannot run: //')" >&2
+        exit 3
+    elif [ "$rc" -ne 0 ]; then
+        echo "make $1: $2 --info failed (exit $rc): $(printf '%s\n' "$out" | head -n 1)" >&2
+        exit "$rc"
+    fi
+    printf '%s\n' "$out"
+}
+
+# skip_reason STDERR: why a step exited 3, short: "needs sm_90 or newer (this GPU is sm_89)".
+skip_reason() {
+    printf '%s\n' "$1" | grep -m 1 'cannot run' | sed -e 's/.* is \(sm_[0-9]*\); [^ ]* needs \([^:]*\):.*/needs \2 (this GPU is \1)/' \
+        -e 's/^cannot run: //' | tr ',' ';' | cut -c 1-100
+}
+
+# name_width STEP...: the width of a column that holds every step name (at least 24).
+name_width() {
+    local w=24 s
+    for s in "$@"; do [ "${#s}" -gt "$w" ] && w=${#s}; done
+    echo "$w"
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The measuring scripts on GPUs this machine does not have: stub binaries that answer as the
+# steps do on an sm_89 GPU (RTX 40: 09 on exit 3), an sm_120 GPU (RTX 50: 10 on exit 3), an H200
+# and no GPU at all. Checks that run, sweep, shapes and results finish with the skipped steps
+# recorded once each, that results writes only results/<gpu>/ (the top README's ladder block is
+# rewritten on an H200 alone), and that with no GPU every target says so in one line, exit 3.
+# One PASS/FAIL line per check (tests/run.sh counts them).
+# Usage: tests/scripts.sh STEP...
+set -u
+scripts=$(cd "$(dirname "$0")/../common/scripts" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+check() { # CONDITION-STATUS DESCRIPTION [DETAIL]
+    if [ "$1" -eq 0 ]; then echo "PASS $2"; else echo "FAIL $2${3:+: $3}"; fi
+}
+
+# make_stubs DIR GPU_NAME SM FIRST_SKIPPED NEEDS STEP...: a stub per step; steps numbered
+# FIRST_SKIPPED and up exit 3 as require_arch makes them ("cannot run: ... needs NEEDS: ...").
+make_stubs() {
+    local dir=$1 gpu=$2 sm=$3 first=$4 needs=$5 step
+    shift 5
+    mkdir -p "$dir"
+    for step in "$@"; do
+        cat >"$dir/$step" <<STUB
+#!/usr/bin/env bash
+case " \$* " in
+*" --info "*) echo "GPU $gpu | sm_$sm | 128 SMs | 2520 MHz max | driver CUDA 13.0 | runtime 13.0 | cuBLAS 13.1.0"; exit 0 ;;
+*" --help "*) echo "shape: NN C = A * B; any M, N multiple of 8, K of 8; M*K, K*N, M*N < 2^31"; exit 0 ;;
+esac
+[ "${step%%_*}" -lt "$first" ] || { echo "cannot run: $gpu is sm_$sm; $step needs $needs: what it needs" >&2; exit 3; }
+m=256 n=256 k=256
+while [ \$# -gt 0 ]; do
+    case \$1 in --size) m=\$2 n=\$2 k=\$2; shift ;; --m) m=\$2; shift ;; --n) n=\$2; shift ;; --k) k=\$2; shift ;; esac
+    shift
+done
+echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
+echo "$gpu,$step,cublas_fp16,fp16,\$m,\$n,\$k,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
+echo "$gpu,$step,${step#*_},fp16,\$m,\$n,\$k,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
+STUB
+        chmod +x "$dir/$step"
+    done
+}
+
+steps=("$@")
+n_steps=$#
+printf '%s\n' "# two shapes" "64 2112 7168" "4096 4096 4096" >"$tmp/suite.txt"
+readme=$(cd "$(dirname "$0")/.." && pwd)/README.md
+
+# rtx40 and rtx50: how many steps each skips, from the step numbers
+for gpu in "NVIDIA GeForce RTX 4090|89|9|sm_90 or newer" "NVIDIA GeForce RTX 5090|120|10|an sm_90 GPU"; do
+    IFS='|' read -r name sm first needs <<<"$gpu"
+    stubs=$tmp/sm$sm
+    make_stubs "$stubs" "$name" "$sm" "$first" "$needs" "${steps[@]}"
+    expect_skips=0
+    for s in "${steps[@]}"; do [ "${s%%_*}" -lt "$first" ] || expect_skips=$((expect_skips + 1)); done
+    slug=$(printf '%s' "$name" | tr 'A-Z ' 'a-z-')
+    cp "$readme" "$tmp/README.md"
+    out=$(BUILD=$stubs RESULTS_ROOT=$tmp/results README_FILE=$tmp/README.md STEPS="${steps[*]}" SIZES="256 512" \
+        SUITE=$tmp/suite.txt SHAPE_STEPS="${steps[*]}" bash "$scripts/results.sh" 2>&1)
+    rc=$?
+    dir=$tmp/results/$slug
+    check $rc "sm_$sm: make results finishes (exit $rc)" "$(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')"
+    for f in ladder.csv ladder.md sweep.csv shapes.csv README.md; do
+        [ -s "$dir/$f" ]
+        check $? "sm_$sm: make results wrote results/$slug/$f"
+    done
+    for f in ladder.csv sweep.csv shapes.csv; do
+        skips=$(grep -c ',skipped: needs ' "$dir/$f" 2>/dev/null)
+        once=$(cut -d, -f2,13 "$dir/$f" 2>/dev/null | grep ',skipped' | sort | uniq -d | wc -l)
+        [ "$skips" -eq "$expect_skips" ] && [ "$once" -eq 0 ]
+        check $? "sm_$sm: $f records each of the $expect_skips steps this GPU cannot run as skipped, once" "$skips skip rows"
+    done
+    ran=$(awk -F, '$13 == "ok" && $3 !~ /^cublas_/' "$dir/ladder.csv" 2>/dev/null | wc -l)
+    [ "$ran" -eq $((n_steps - expect_skips)) ]
+    check $? "sm_$sm: the ladder still holds a row for each of the $((n_steps - expect_skips)) steps that run" "$ran rows"
+    grep -q "needs $needs (this GPU is sm_$sm)" "$dir/ladder.md"
+    check $? "sm_$sm: ladder.md says in one short line why a step was skipped"
+    cmp -s "$readme" "$tmp/README.md"
+    check $? "sm_$sm: the top README is untouched by results on $name"
+    grep -q "^# Results on $name" "$dir/README.md" && grep -q '^- commit: ' "$dir/README.md" && grep -q 'ladder.png' "$dir/README.md"
+    check $? "sm_$sm: results/$slug/README.md names the GPU, the commit and the plot"
+done
+
+# An H200 rewrites the top README's block, from its own folder
+make_stubs "$tmp/h200" "NVIDIA H200" 90 99 "-" "${steps[@]}"
+cp "$readme" "$tmp/README.md"
+BUILD=$tmp/h200 RESULTS_ROOT=$tmp/results README_FILE=$tmp/README.md STEPS="${steps[*]}" SIZES=256 \
+    SUITE=$tmp/suite.txt bash "$scripts/results.sh" >/dev/null 2>&1
+grep -q "^| ${steps[0]} | ${steps[0]#*_} | fp16 | 1.000 | 100.0 |" "$tmp/README.md" &&
+    grep -q "^<!-- ladder: $tmp/results/nvidia-h200/ladder.md -->" "$tmp/README.md"
+check $? "an H200's make results rewrites the top README's ladder block from results/nvidia-h200/"
+
+# No GPU: one line, exit 3, from every measuring target
+mkdir -p "$tmp/none"
+for step in "${steps[@]}"; do
+    printf '#!/bin/sh\necho "cannot run: no NVIDIA driver on this machine (libcuda.so.1 not found): install it" >&2\nexit 3\n' >"$tmp/none/$step"
+    chmod +x "$tmp/none/$step"
+done
+for target in "ladder.sh 256" "sweep.sh" "shapes.sh $tmp/suite.txt" "ncu.sh 256" "results.sh" "../../tests/sanitize.sh"; do
+    read -r script args <<<"$target"
+    # shellcheck disable=SC2086 # args is a list
+    err=$(BUILD=$tmp/none STEPS="${steps[*]}" RESULTS_ROOT=$tmp/results bash "$scripts/$script" $args "${steps[@]}" 2>&1 >/dev/null)
+    rc=$?
+    [ "$rc" -eq 3 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q 'no GPU'
+    check $? "no GPU: ${script%.sh} says so in one line and exits 3 (exit $rc)" "$err"
+done
