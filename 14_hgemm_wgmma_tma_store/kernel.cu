@@ -31,8 +31,8 @@ constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2, C_SLAB_BYTES = C_COLS / 64 * C_BOX
 
 // 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
 // and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: two m64n128
-// accumulators of 64 fp32 registers each per thread. The register cap at entry (65536 / 384 = 168) is what setmaxnreg
-// redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// accumulators of 64 fp32 registers each per thread. The register cap at entry (65536 / 384 =
+// 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232

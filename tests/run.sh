@@ -82,16 +82,8 @@ else
     fail "make help does not mention: $missing"
 fi
 
-echo "== the README's ncu figures are those of the committed ncu*.md"
-quoted=$(sed -n '/^| step | model: ld wavefronts/,/^$/p' README.md | cut -d'|' -f4 | grep -o '[0-9][0-9,]*[0-9]' | sort -u)
-ncu_md="results/nvidia-h200/ncu*.md"
-# shellcheck disable=SC2086 # ncu_md is a glob
-stale=$(for v in $quoted; do cat $ncu_md | grep -qF "$v" || printf '%s ' "$v"; done)
-if [ -n "$quoted" ] && [ -z "$stale" ]; then
-    pass "the README's conflict table quotes $(echo "$quoted" | wc -l) figures, all in $ncu_md"
-else
-    fail "the README's conflict table quotes figures not in $ncu_md: ${stale:-none found at all}"
-fi
+echo "== every figure the README quotes comes from the committed file it names"
+run_checks bash tests/readme_figures.sh README.md
 
 echo "== the build embeds PTX of its newest target (GPUs newer than the list JIT it)"
 cuobjdump=$(command -v cuobjdump || echo "${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump")
