@@ -55,9 +55,9 @@ endif
 NEWEST_ARCH := $(shell echo $(ARCH) | tr ' ' '\n' | sort -n | tail -n 1)
 GENCODE   := $(foreach a,$(ARCH),-gencode arch=compute_$(a),code=sm_$(a)) \
              $(if $(NEWEST_ARCH),-gencode arch=compute_$(NEWEST_ARCH)$(,)code=compute_$(NEWEST_ARCH))
-# wgmma and setmaxnreg exist only in sm_90a, whose code runs on sm_90 alone: the Hopper steps
-# get it in place of plain sm_90 whenever 90 is a target (elsewhere they build a launcher that
-# reports they need Hopper).
+# wgmma and setmaxnreg exist only in sm_90a, whose code runs on sm_90 alone: the steps whose
+# main.c declares .target = "sm_90a" get it in place of plain sm_90 whenever 90 is a target
+# (elsewhere they build a launcher that reports they need Hopper).
 SM90A_STEPS := $(patsubst %/main.c,%,$(shell grep -l '\.target = "sm_90a"' $(ALL_STEPS:%=%/main.c) 2>/dev/null))
 GENCODE_SM90A := $(subst arch=compute_90$(,)code=sm_90,arch=compute_90a$(,)code=sm_90a,$(GENCODE))
 HOSTCC    := $(if $(CCBIN),-ccbin $(CCBIN))
