@@ -104,3 +104,8 @@ for target in "ladder.sh 256" "sweep.sh" "shapes.sh $tmp/suite.txt" "ncu.sh 256"
     [ "$rc" -eq 3 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q 'no GPU'
     check $? "no GPU: ${script%.sh} says so in one line and exits 3 (exit $rc)" "$err"
 done
+
+# The header the scripts write is the one the binaries print
+. "$scripts/lib.sh"
+grep -qF "#define CSV_COLUMNS \"$CSV_COLUMNS\"" "$scripts/../harness/report.c"
+check $? "the scripts' CSV header (lib.sh) is report.c's CSV_COLUMNS"

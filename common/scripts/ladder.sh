@@ -22,7 +22,6 @@ trap 'rm -f "$csv"' EXIT
 
 header=$(gpu_info run "$BUILD/$1") || exit
 gpu=$(printf '%s' "$header" | sed 's/^GPU //; s/ |.*//')
-columns="gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
 width=$(name_width "$@")
 status=0 i=0
 for step in "$@"; do
@@ -100,7 +99,7 @@ ladder text
 
 if [ -n "$results" ]; then
     mkdir -p "$results"
-    { echo "$columns"; cat "$csv"; } >"$results/ladder.csv"
+    { echo "$CSV_COLUMNS"; cat "$csv"; } >"$results/ladder.csv"
     {
         echo "# Ladder on $gpu"
         echo

@@ -3,6 +3,10 @@
 
 SCRIPT_START=$SECONDS
 
+# The columns of the binaries' --csv rows (common/harness/report.c), for the files the scripts
+# write: a skipped step leaves no binary output to take them from.
+CSV_COLUMNS=gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz
+
 # progress MESSAGE: "[m:ss] MESSAGE" on stderr, the time since the script started.
 progress() {
     local t=$((SECONDS - SCRIPT_START))

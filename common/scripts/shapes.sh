@@ -80,7 +80,7 @@ awk -F, -v w="$width" '
     }' "$csv"
 if [ -n "$results" ]; then
     mkdir -p "$results"
-    { echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"; cat "$csv"; } >"$results/shapes.csv"
+    { echo "$CSV_COLUMNS"; cat "$csv"; } >"$results/shapes.csv"
     echo "wrote $results/shapes.csv (command: make shapes SUITE=$suite SHAPE_STEPS=\"$*\")"
 fi
 exit $status

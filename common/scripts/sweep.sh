@@ -79,7 +79,7 @@ for step in "$@"; do
 done
 if [ -n "$results" ]; then
     mkdir -p "$results"
-    { echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"; cat "$csv"; } >"$results/sweep.csv"
+    { echo "$CSV_COLUMNS"; cat "$csv"; } >"$results/sweep.csv"
     echo "wrote $results/sweep.csv (command: make sweep SIZES=\"$SIZES\"${STAGES:+ STAGES=\"$STAGES\"}${STEP_OPTS:+ STEP_OPTS=\"$STEP_OPTS\"} over $*)"
 fi
 exit $status
