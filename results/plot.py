@@ -18,6 +18,8 @@ def rows(path):
 
 def plot_ladder(folder):
     data = rows(os.path.join(folder, "ladder.csv"))
+    if not data:  # no step ran on this GPU
+        return
     dtypes = list(dict.fromkeys(r["dtype"] for r in data))
     fig, axes = plt.subplots(1, len(dtypes), figsize=(5 * len(dtypes), 4.5), squeeze=False)
     for ax, dt in zip(axes[0], dtypes):
@@ -43,6 +45,8 @@ def plot_sweep(folder):
     if not os.path.exists(path):
         return
     data = rows(path)
+    if not data:
+        return
     dtypes = list(dict.fromkeys(r["dtype"] for r in data))
     fig, axes = plt.subplots(2, len(dtypes), figsize=(6.5 * len(dtypes), 8), squeeze=False, sharex=True)
     colors = plt.get_cmap("tab10").colors

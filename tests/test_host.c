@@ -307,6 +307,25 @@ static void test_checker(enum dtype t)
     free(ref);
 }
 
+/* The repeatability check finds a one-bit difference anywhere, and none in equal results. */
+static void test_first_difference(void)
+{
+    enum { COUNT = 1000 };
+    unsigned short a[COUNT], b[COUNT];
+    for (int i = 0; i < COUNT; i++)
+        a[i] = b[i] = (unsigned short)(i * 2654435761u >> 16);
+    int ok = first_difference(a, b, COUNT, sizeof a[0]) == COUNT;
+    for (int i = 0; i < COUNT && ok; i += 37) {
+        b[i] ^= 1; /* the lowest mantissa bit: a difference no tolerance would see */
+        ok = first_difference(a, b, COUNT, sizeof a[0]) == (size_t)i;
+        b[i] ^= 1;
+    }
+    b[COUNT - 1] ^= 0x8000; /* the sign of the last element */
+    ok = ok && first_difference(a, b, COUNT, sizeof a[0]) == COUNT - 1;
+    report(ok, "first_difference finds a one-bit change at every place tried and none in equal results",
+           "a difference was missed or misplaced");
+}
+
 /* The ring rule of step options with smem_bytes, on the two devices it was written for: an
  * H200 (227 KB a block, 228 KB an SM) and a 99 KB sm_120 part (99 KB a block, 100 KB an SM). */
 static int ring_09(int stages) { return stages * 32768 + 1024; } /* 09's smem_bytes */
@@ -340,6 +359,7 @@ int main(void)
     test_tolerances();
     test_parallel_host_loops();
     test_ring_defaults();
+    test_first_difference();
     for (int t = 0; t < NUM_DTYPES; t++)
         test_checker((enum dtype)t);
     return failures ? 1 : 0;

@@ -84,7 +84,7 @@ static void print_usage(const struct step *step, const struct launch_opts *launc
            "  --flush-l2          overwrite the L2 cache before every timed run\n"
            "  --csv               CSV rows instead of the table\n"
            "  --device D          the GPU to run on, 0..63 (default 0)\n"
-           "  --info              print the GPU line and exit\n",
+           "  --info              print the GPU line (and the step's schedule at the shape, if it has one) and exit\n",
            step->name, DEFAULT_SIZE, dtypes, DEFAULT_ITERS, DEFAULT_WARMUP, LLONG_MAX, DEFAULT_SEED);
     if (step->num_options || step->variant_option)
         printf("options of this step:\n");

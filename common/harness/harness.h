@@ -64,6 +64,11 @@ struct step {
                               * e.g. "persistent: ..." (one block per SM whatever the shape) */
     const struct step_kernel *kernels;
     int num_kernels;
+    /* Optional, from kernel.cu: the bytes of global scratch a launch at this shape needs (the
+     * harness allocates them before any launch, or exits 3 naming the bytes), and the schedule
+     * the launcher picks at this shape, which --info prints. */
+    gemm_workspace_fn workspace_bytes;
+    gemm_schedule_fn schedule;
 };
 
 int run_step(const struct step *step, int argc, char **argv);

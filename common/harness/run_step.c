@@ -116,6 +116,7 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
     CUBLAS_CHECK(cublasSetStream(d.cublas, d.stream));
 
     void *C_host = host_alloc(c_count * es), *C_baseline_host = host_alloc(c_count * es);
+    void *C_repeat = opt->check ? host_alloc(c_count * es) : NULL;
     float *norm = NULL;
     struct reference_sample sample = {0};
     struct verdict baseline = {"skipped", 0.0};
@@ -150,6 +151,16 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
         }
         struct timing tm = time_interleaved((struct gpu_work){run_kernel, &call}, (struct gpu_work){run_baseline, &d},
                                             opt->warmup, opt->iters, flush, flush_bytes, d.stream);
+        if (opt->check) { /* C now holds the last timed run: the same bits as the checked one */
+            download(C_repeat, d.C, c_count * es);
+            size_t at = first_difference(C_host, C_repeat, c_count, es);
+            if (at < c_count) {
+                fprintf(stderr, "FAIL %s: C[%zu][%zu] differs between the checked run and the last timed run\n",
+                        name, at / p->n, at % p->n);
+                v.check = "FAIL";
+                status = EXIT_WRONG_RESULT;
+            }
+        }
         if (!printed_baseline++) {
             struct ladder_row b = {step->name, baseline_name(p), dtype_name(t), p->m, p->n, p->k,
                                    tm.baseline_ms, tm.baseline_ms, tm.baseline_mhz, tm.baseline_mhz,
@@ -173,6 +184,7 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
         reference_sample_free(&sample);
     free(norm);
     free(C_host);
+    free(C_repeat);
     free(C_baseline_host);
     free(A_bits);
     free(B_bits);
@@ -203,6 +215,24 @@ static int apply_device(const struct step *step, const struct gpu_info *gpu, str
     return EXIT_OK;
 }
 
+/* The step's global scratch, once for every launch of this process, zeroed (its flags start
+ * clear), before any launch: a shape whose scratch does not fit exits 3 and says how much. */
+static int allocate_workspace(const struct step *step, struct options *opt)
+{
+    size_t bytes = step->workspace_bytes ? step->workspace_bytes(opt->m, opt->n, opt->k, &opt->launch) : 0;
+    if (bytes == 0)
+        return EXIT_OK;
+    if (cudaMalloc(&opt->launch.workspace, bytes) != cudaSuccess) {
+        (void)cudaGetLastError(); /* the failed allocation is reported here, not by the next call */
+        fprintf(stderr, "cannot run: %s needs a workspace of %zu bytes at M=%d N=%d K=%d, and it cannot be allocated\n",
+                step->name, bytes, opt->m, opt->n, opt->k);
+        return EXIT_CANNOT_RUN;
+    }
+    opt->launch.workspace_bytes = bytes;
+    CUDA_CHECK(cudaMemset(opt->launch.workspace, 0, bytes));
+    return EXIT_OK;
+}
+
 int run_step(const struct step *step, int argc, char **argv)
 {
     struct options opt;
@@ -213,12 +243,21 @@ int run_step(const struct step *step, int argc, char **argv)
     }
     struct gpu_info gpu;
     select_device(opt.device, &gpu);
-    if (opt.info) {
+    if (opt.info && !step->schedule) {
         print_gpu_header(&gpu);
         return EXIT_OK;
     }
     require_arch(&gpu, step->name, &step->arch);
     if (apply_device(step, &gpu, &opt) != EXIT_OK)
+        return EXIT_CANNOT_RUN;
+    if (opt.info) {
+        char text[1024];
+        step->schedule(opt.m, opt.n, opt.k, &opt.launch, text, sizeof text);
+        print_gpu_header(&gpu);
+        printf("%s at M=%d N=%d K=%d: %s\n", step->name, opt.m, opt.n, opt.k, text);
+        return EXIT_OK;
+    }
+    if (allocate_workspace(step, &opt) != EXIT_OK)
         return EXIT_CANNOT_RUN;
     if (!opt.csv) {
         print_gpu_header(&gpu);
@@ -231,5 +270,7 @@ int run_step(const struct step *step, int argc, char **argv)
     for (int t = 0; t < NUM_DTYPES; t++)
         if (opt.dtype_mask & (1u << t))
             status |= run_dtype(step, &opt, &gpu, (enum dtype)t);
+    if (opt.launch.workspace)
+        CUDA_CHECK(cudaFree(opt.launch.workspace));
     return status;
 }

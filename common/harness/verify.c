@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #define SAMPLE_RANDOM 1024
@@ -101,6 +102,17 @@ struct check_result check_against_full(enum dtype t, const void *C, const void *
             r = f.part[p];
     r.ok = !r.nonfinite && r.max_err <= tol;
     return r;
+}
+
+size_t first_difference(const void *a, const void *b, size_t count, size_t elem_bytes)
+{
+    if (memcmp(a, b, count * elem_bytes) == 0)
+        return count;
+    const unsigned char *x = a, *y = b;
+    size_t i = 0;
+    while (memcmp(x + i * elem_bytes, y + i * elem_bytes, elem_bytes) == 0)
+        i++;
+    return i;
 }
 
 void print_worst(const char *label, const struct check_result *r, int n, double tol)

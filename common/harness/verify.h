@@ -46,6 +46,11 @@ struct verdict {
 struct verdict verify_result(const char *label, enum dtype t, enum accum acc, int m, int n, int k, const void *C,
                              const void *C_ref, const float *norm, const struct reference_sample *sample);
 
+/* Repeatability: the first element (row-major index) where two results of count elements of
+ * elem_bytes differ in any bit, or count when they are identical. A kernel must give the same
+ * bits on every run of one shape (stream-K's fixed-order fix-up included). */
+size_t first_difference(const void *a, const void *b, size_t count, size_t elem_bytes);
+
 /* "C[row][col] = value, expected ref (error e > tolerance)" on stderr. */
 void print_worst(const char *label, const struct check_result *r, int n, double tol);
 

@@ -25,6 +25,10 @@ struct launch_opts {
     int sm_count;
     int smem_per_block_optin; /* bytes of shared memory a block may ask for */
     int smem_per_sm;          /* bytes of shared memory of one SM */
+    /* The step's scratch in global memory (struct step's workspace_bytes), allocated and zeroed
+     * once before the first launch and the same for every launch; NULL when it asked for none. */
+    void *workspace;
+    size_t workspace_bytes;
 };
 
 /* The value of the option the step declared as `name`, or -1 if it declared none. */
@@ -54,6 +58,18 @@ struct grid_dims {
     LAUNCH_EXTERN_C struct grid_dims name(int m, int n, int k, const struct launch_opts *opts)
 
 typedef struct grid_dims (*gemm_grid_fn)(int m, int n, int k, const struct launch_opts *opts);
+
+/* Optional, for a launcher that needs global memory besides A, B and C at this shape. */
+#define GEMM_WORKSPACE(name) LAUNCH_EXTERN_C size_t name(int m, int n, int k, const struct launch_opts *opts)
+
+typedef size_t (*gemm_workspace_fn)(int m, int n, int k, const struct launch_opts *opts);
+
+/* Optional, for a launcher that chooses how to split the work: what it chooses at this shape,
+ * in a few lines of text, for --info. */
+#define GEMM_SCHEDULE(name) \
+    LAUNCH_EXTERN_C void name(int m, int n, int k, const struct launch_opts *opts, char *text, size_t size)
+
+typedef void (*gemm_schedule_fn)(int m, int n, int k, const struct launch_opts *opts, char *text, size_t size);
 
 #ifdef __cplusplus
 /* The launch's dim3 (the harness has checked every dimension against its limit). */

@@ -4,6 +4,7 @@
 //   2. cp.async and L2 prefetch (01-08) 6. TMA: tensor copies, multicast, stores, bulk groups (09 on)
 //   3. ldmatrix and stmatrix            7. fences, named barriers and clusters (11 on)
 //   4. mma.sync and output packing      8. wgmma and setmaxnreg (10 on, sm_90a)
+//                                       9. flags between blocks, in global memory (15 on)
 // Fragments are passed as 32-bit registers, exactly as the ISA's tables lay them out; shared
 // addresses as 32-bit .shared window addresses (smem_addr).
 #ifndef PTX_CUH
@@ -391,5 +392,24 @@ template <int NREGS>
 __device__ __forceinline__ void setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" :: "n"(NREGS)); }
 template <int NREGS>
 __device__ __forceinline__ void setmaxnreg_inc() { asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" :: "n"(NREGS)); }
+
+// ---- 9. Flags between blocks, in global memory (15 on)
+
+// Stores value with .release at GPU scope: whoever reads it with flag_acquire then sees every
+// write this thread made before it, and those of the threads it synchronised with at a barrier
+// before it (release is cumulative).
+__device__ __forceinline__ void flag_release(int *flag, int value)
+{
+    asm volatile("st.release.gpu.global.b32 [%0], %1;\n" :: "l"(flag), "r"(value) : "memory");
+}
+
+// Loads with .acquire at GPU scope: what the releasing block wrote before its flag_release is
+// visible to this thread's later loads, and to its block's after a barrier.
+__device__ __forceinline__ int flag_acquire(const int *flag)
+{
+    int v;
+    asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(v) : "l"(flag) : "memory");
+    return v;
+}
 
 #endif

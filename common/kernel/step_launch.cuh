@@ -33,51 +33,76 @@ inline long long persistent_units(long long work, long long resident)
     return (work + rounds - 1) / rounds;
 }
 
-// Once per kernel instance, outside the timed launches: the sm_90a image check, the dynamic
-// shared-memory limit, and for a persistent grid how many blocks (clusters) fit at once. Clusters
-// need all their SMs in one GPC, so fewer than sm_count / cluster of them may fit. Then the launch.
-template <auto kernel, typename... Args>
-cudaError_t launch_kernel(const struct kernel_config &c, struct grid_dims grid, const struct launch_opts *opts,
-                          cudaStream_t stream, Args... args)
+// The launch configuration of a kernel instance: its block, its shared memory, its cluster.
+inline cudaLaunchConfig_t launch_config(const struct kernel_config &c, cudaStream_t stream,
+                                        cudaLaunchAttribute *cluster)
 {
-    static int resident = 0; // per instance; 0 until configured
-    cudaLaunchAttribute cluster = {};
-    cluster.id = cudaLaunchAttributeClusterDimension;
-    cluster.val.clusterDim.x = c.cluster;
-    cluster.val.clusterDim.y = 1;
-    cluster.val.clusterDim.z = 1;
+    cluster->id = cudaLaunchAttributeClusterDimension;
+    cluster->val.clusterDim.x = c.cluster;
+    cluster->val.clusterDim.y = 1;
+    cluster->val.clusterDim.z = 1;
     cudaLaunchConfig_t config = {};
     config.blockDim = dim3(c.threads);
     config.dynamicSmemBytes = c.smem_bytes;
     config.stream = stream;
-    config.attrs = &cluster;
+    config.attrs = cluster;
     config.numAttrs = c.cluster > 1 ? 1 : 0;
-    if (resident == 0) {
-        cudaError_t err = cudaSuccess;
-        if (c.sm90a) { // a build without sm_90 among its targets holds only the kernel's empty stub
-            cudaFuncAttributes attr;
-            err = cudaFuncGetAttributes(&attr, kernel);
-            if (err == cudaSuccess && attr.ptxVersion != 90)
-                err = cudaErrorNoKernelImageForDevice;
-        }
-        if (err == cudaSuccess)
-            err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, c.smem_bytes);
-        int fit = 1;
-        if (err == cudaSuccess && c.work > 0 && c.cluster > 1) {
-            config.gridDim = dim3(opts->sm_count / c.cluster * c.cluster);
-            err = cudaOccupancyMaxActiveClusters(&fit, kernel, &config);
-        } else if (err == cudaSuccess && c.work > 0) {
-            err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, c.threads, c.smem_bytes);
-            fit *= opts->sm_count;
-        }
-        if (err == cudaSuccess && fit < 1)
-            err = cudaErrorInvalidConfiguration;
-        if (err != cudaSuccess)
-            return err;
-        resident = fit;
+    return config;
+}
+
+// Once per kernel instance, outside the timed launches: the sm_90a image check, the dynamic
+// shared-memory limit, and how many blocks (clusters, for a cluster launch) fit on the GPU at
+// once, in *resident. Clusters need all their SMs in one GPC, so fewer than sm_count / cluster
+// of them may fit.
+template <auto kernel>
+cudaError_t configure_kernel(const struct kernel_config &c, const struct launch_opts *opts, int *resident)
+{
+    static int fit = 0; // per instance; 0 until configured
+    if (fit > 0) {
+        *resident = fit;
+        return cudaSuccess;
     }
+    cudaError_t err = cudaSuccess;
+    if (c.sm90a) { // a build without sm_90 among its targets holds only the kernel's empty stub
+        cudaFuncAttributes attr;
+        err = cudaFuncGetAttributes(&attr, kernel);
+        if (err == cudaSuccess && attr.ptxVersion != 90)
+            err = cudaErrorNoKernelImageForDevice;
+    }
+    if (err == cudaSuccess)
+        err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, c.smem_bytes);
+    int n = 0;
+    if (err == cudaSuccess && c.cluster > 1) {
+        cudaLaunchAttribute cluster;
+        cudaLaunchConfig_t config = launch_config(c, 0, &cluster);
+        config.gridDim = dim3(opts->sm_count / c.cluster * c.cluster);
+        err = cudaOccupancyMaxActiveClusters(&n, kernel, &config);
+    } else if (err == cudaSuccess) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, c.threads, c.smem_bytes);
+        n *= opts->sm_count;
+    }
+    if (err == cudaSuccess && n < 1)
+        err = cudaErrorInvalidConfiguration;
+    if (err != cudaSuccess)
+        return err;
+    *resident = fit = n;
+    return cudaSuccess;
+}
+
+// Configured once (above), then launched, in clusters when asked; a persistent grid (c.work > 0)
+// is sized here from what fits, any other is the caller's.
+template <auto kernel, typename... Args>
+cudaError_t launch_kernel(const struct kernel_config &c, struct grid_dims grid, const struct launch_opts *opts,
+                          cudaStream_t stream, Args... args)
+{
+    int resident;
+    cudaError_t err = configure_kernel<kernel>(c, opts, &resident);
+    if (err != cudaSuccess)
+        return err;
     if (c.work > 0)
         grid = {c.cluster * persistent_units(c.work, resident), 1, 1};
+    cudaLaunchAttribute cluster;
+    cudaLaunchConfig_t config = launch_config(c, stream, &cluster);
     config.gridDim = grid_of(grid);
     return cudaLaunchKernelEx(&config, kernel, args...);
 }
