@@ -303,6 +303,9 @@ static const struct step_model steps[] = {
     {"12_hgemm_wgmma_persistent", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
     {"13_hgemm_wgmma_multicast", 64, ops10, N_OPS(ops10), 262144, 0, 262144, 0, 256},
     {"14_hgemm_wgmma_tma_store", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
+    /* 4096^3 runs whole tiles in 15 and 16 (their split rule): 14's epilogue, tile for tile */
+    {"15_hgemm_stream_k", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
+    {"16_hgemm_small_m", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */

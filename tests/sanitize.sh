@@ -2,7 +2,7 @@
 # make sanitize: compute-sanitizer memcheck, racecheck and synccheck over every step at a small
 # shape (ragged for the steps that take any M), every precision and every ring depth a step
 # offers (or those of STAGES), plus one wide grid for 08 at 2 stages and, for the persistent
-# steps, a shape with more tiles than SMs. The cuBLAS baseline runs under the tools too:
+# steps, a shape with more tiles than SMs, and for stream-K a split with ranges inside tiles. The cuBLAS baseline runs under the tools too:
 # filtering with --kernel-name made racecheck (CUDA 13.0) fail with "Internal Sanitizer Error" on
 # every templated kernel, while unfiltered runs of the same kernels were clean. A step that
 # cannot run on this GPU is skipped in one line; with no GPU, one line and exit 3.
@@ -33,6 +33,8 @@ for step in "$@"; do
     case $step in 08_*) configs+=("--m 4096 --n 4096 --k 32 --stages 2") ;; esac
     # A persistent grid at the small shape gives each block one tile: give it more tiles than SMs.
     "$bin" --help | grep -q '^grid: persistent' && configs+=("--m 2000 --n 2056 --k 200")
+    # Stream-K: ranges that start and end inside tiles, the workspace and its flags.
+    "$bin" --help | grep -q '^  --split ' && configs+=("--m 100 --n 1000 --k 1000 --split 7" "--m 40 --n 1000 --k 1000 --split 7")
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do
             progress "sanitize: $step $config $tool"

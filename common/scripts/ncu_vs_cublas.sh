@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Where a step's kernel and cuBLAS's spend their time, side by side at SIZE^3, one launch of each
+# Where a step's kernel and cuBLAS's spend their time, side by side at SIZE^3 (or a shape MxNxK),
+# one launch of each (cuBLAS's split-K reduction too, where it runs one)
 # in the same process (ncu --clock-control none): tensor-pipe activity (the hmma pipe counter,
 # which counts wgmma too: a kernel with nothing but HGMMA reads 94% on it), issue slots, the leading
 # stall reasons (warps stalled per issued instruction), L2 and DRAM traffic, the SM clock; then
@@ -10,14 +11,17 @@ set -u
 BUILD=${BUILD:-build}
 NCU=${NCU:-ncu}
 size=$1 step=$2 dtype=${3:-all}
+m=$size n=$size k=$size # SIZE is M = N = K, or a shape MxNxK
+[[ $size == *x*x* ]] && IFS=x read -r m n k <<<"$size"
+shape="--m $m --n $n --k $k"
 command -v "$NCU" >/dev/null || { echo "ncu not found (Nsight Compute ships with the CUDA toolkit)"; exit 3; }
 stalls="long_scoreboard barrier wait math_pipe_throttle mio_throttle lg_throttle sleeping dispatch_stall short_scoreboard no_instruction membar branch_resolving"
 metrics=gpu__time_duration.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,lts__t_bytes.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,sm__cycles_elapsed.avg.per_second
 for s in $stalls; do metrics=$metrics,smsp__average_warps_issue_stalled_${s}_per_issue_active.ratio; done
 echo "| kernel | µs | tensor pipe % | issue active % | L2 bytes | L2 hit % | DRAM read | DRAM write | SM MHz | $(echo $stalls | sed 's/ / | /g') |"
 echo "|---|$(printf -- '---:|%.0s' $(seq 1 $((8 + $(echo $stalls | wc -w)))))"
-"$NCU" --clock-control none --kernel-name regex:'gemm|nvjet|xmma|cutlass' --metrics "$metrics" --csv --page raw --print-units base \
-    "$BUILD/$step" --size "$size" --dtype "$dtype" --iters 1 --warmup 0 --no-check 2>/dev/null |
+"$NCU" --clock-control none --kernel-name regex:'gemm|nvjet|xmma|cutlass|splitK|reduce' --metrics "$metrics" --csv --page raw --print-units base \
+    "$BUILD/$step" $shape --dtype "$dtype" --iters 1 --warmup 0 --no-check 2>/dev/null |
     awk -F'","' -v stalls="$stalls" '
         { sub(/^"/, ""); sub(/"$/, "") }
         /^ID/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
@@ -39,8 +43,8 @@ if [ -z "${NO_POWER:-}" ] && command -v nvidia-smi >/dev/null; then
     log=$(mktemp)
     nvidia-smi --query-gpu=power.draw,clocks.sm --format=csv,noheader,nounits -lms 50 >"$log" &
     smi=$!
-    iters=$((2250000000000000 / (4 * size * size * size) + 1)) # about 3 s of both at 750 TFLOPS
-    "$BUILD/$step" --size "$size" --dtype "$dtype" --iters "$iters" --warmup 20 --no-check >/dev/null
+    iters=$((2250000000000000 / (4 * m * n * k) + 1)) # about 3 s of both at 750 TFLOPS
+    "$BUILD/$step" $shape --dtype "$dtype" --iters "$iters" --warmup 20 --no-check >/dev/null
     kill "$smi"
     wait "$smi" 2>/dev/null
     sort -t, -k1 -n "$log" | awk -F', *' -v iters="$iters" -v dtype="$dtype" '$1 > 100 { p[n] = $1; c[n++] = $2 } END {
