@@ -1,0 +1,533 @@
+// Step 16: step 15 with the tile and the cluster fitted to the shape. BM (the tile's rows) and
+// CLUSTER become template parameters and the launcher picks them from M (fit_tile): 128-row
+// tiles in pairs sharing B where there are tile rows to pair (15's kernel), alone where a pair
+// would hold an empty tile, and 64-row tiles for M <= 128, where both consumer warpgroups take
+// the same 64 rows and one 128-column half each: a decode GEMM (M <= 64) then does a quarter of
+// the math it did and streams B at the memory's pace. Stream-K shares out the work as in 15, in
+// the chosen tiles.
+#include "launch.h"
+#include "ptx.cuh"
+#include "step_launch.cuh"
+#include "swizzle.h"
+#include "tma.h"
+
+#include <stdio.h>
+
+#define BN 256
+#define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
+// The tile's rows BM (128, or 64 for small M) and the blocks of a cluster CLUSTER (2, or 1: tile
+// rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile column) are the kernel's parameters.
+
+// One stage of the ring: A BM x 64 (16 or 8 KB), then B 64 x 256 as four 64 x 64 boxes of 64
+// columns each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
+constexpr uint32_t B_BOX_BYTES = BK * 64 * 2;
+__host__ __device__ constexpr uint32_t stage_bytes(int bm) { return bm * BK * 2 + 4 * B_BOX_BYTES; }
+// C is staged per consumer warpgroup, half of its 64 x 256 slab at a time: 64 x 128 halves,
+// 16 KB, as two 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
+// expects, so that the TMA store reads them back as they are. Two of them beside four 48 KB
+// stages still fit the 227 KB a block may have.
+constexpr int C_COLS = 128;
+constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2, C_SLAB_BYTES = C_COLS / 64 * C_BOX_BYTES;
+
+// The split of one launch: the first dp_groups groups go whole, cluster c taking groups c,
+// c + clusters, ...; the sk_iters iterations of the other groups (group dp_groups + i / k_tiles,
+// K tile i % k_tiles) are cut into `clusters` contiguous ranges, sk_begin(c) .. sk_begin(c + 1).
+struct stream_k_schedule {
+    int clusters;
+    int dp_groups;
+    int sk_iters; // at most M N K / 2^22 (M N, N K and M K are under 2^31): it fits
+};
+
+__host__ __device__ inline int sk_begin(const struct stream_k_schedule &s, int cluster)
+{
+    return (int)((long long)cluster * s.sk_iters / s.clusters);
+}
+
+// A cluster's work, one tile group at a time: K tiles k_begin .. k_end - 1 of group `group`.
+struct work_unit {
+    int group, k_begin, k_end;
+};
+
+// The units of one cluster in the order it does them: its whole groups, then its stream-K range
+// cut where groups end. The producer and the consumers walk the same sequence.
+struct work_walk {
+    int group, dp_groups, stride, k_tiles;
+    int pos, end; // what is left of the stream-K range
+
+    __device__ bool next(struct work_unit &w)
+    {
+        if (group < dp_groups) {
+            w = {group, 0, k_tiles};
+            group += stride;
+            return true;
+        }
+        if (pos >= end)
+            return false;
+        const int kb = pos % k_tiles, ke = end - pos < k_tiles - kb ? kb + end - pos : k_tiles;
+        w = {dp_groups + pos / k_tiles, kb, ke};
+        pos += ke - kb;
+        return true;
+    }
+};
+
+__device__ inline struct work_walk walk_of(const struct stream_k_schedule &s, int cluster, int k_tiles)
+{
+    return {cluster, s.dp_groups, s.clusters, k_tiles, sk_begin(s, cluster), sk_begin(s, cluster + 1)};
+}
+
+// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
+// and 2) owns, with BM = 128, rows 64wg..64wg+63 of the block's C tile, all 256 columns: two
+// m64n128 accumulators of 64 fp32 registers each per thread; with BM = 64, the 64 rows and
+// columns 128wg..128wg+127: one of them. The register cap at entry (65536 / 384 =
+// 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
+#define PRODUCER_REGS 40
+#define CONSUMER_REGS 232
+
+template <typename T, int STAGES, int BM, int CLUSTER>
+__global__ void __launch_bounds__(384, 1)
+hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
+            const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct stream_k_schedule sched,
+            float *partials, int *flags)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
+    constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM);
+    static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
+    static_assert(CLUSTER >= 1 && 4 % CLUSTER == 0, "the four B boxes split evenly over the cluster");
+    static_assert(BM == 64 || BM == 128, "a warpgroup's 64 rows, one or two of them");
+    // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
+    // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
+    // multicast lands at its twins.
+    extern __shared__ unsigned char smem_raw[];
+    __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
+    __shared__ uint64_t empty[STAGES]; // slot s is free in every block once this phase completes
+    const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
+
+    // warp_id from lane 0 by shuffle: the compiler then knows it is the same in all 32 lanes and
+    // builds the wgmma descriptors, which depend on it, in the uniform datapath that wgmma reads
+    // them from (gdesc[UR]), rather than per lane and then moved across.
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
+    const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
+    const uint32_t rank = cluster_ctarank();
+    // The work is counted in groups of CLUSTER vertically adjacent tiles, one per cluster at a
+    // time: groups_m rows of groups by tiles_n columns. The cluster takes the units of its
+    // walk (sched), each group in grouped rows (swizzle.h), and its block of rank r the tile row
+    // CLUSTER p + r of group row p.
+    const int tiles_n = (N + BN - 1) / BN, groups_m = ((M + BM - 1) / BM + CLUSTER - 1) / CLUSTER;
+    const int cluster = blockIdx.x / CLUSTER;
+    const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
+
+    if (tid == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbarrier_init(smem_addr(&full[s]), 1); // one arrival (the producer's expect_tx) + the bytes
+            // one arrival from each of the 8 consumer warps of every block: each producer
+            // multicasts into the other blocks' slots too, so all must have let go of it
+            mbarrier_init(smem_addr(&empty[s]), 8 * CLUSTER);
+        }
+        fence_mbarrier_init();
+    }
+    cluster_sync(); // every block's barriers are ready before any copy or remote arrival reaches them
+
+    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s. 48 KB
+    // land there: this block's A, and all four B boxes, B_BOXES_PER_RANK multicast by each
+    // block. Another block's boxes may land before this expect_tx: the barrier's byte count then
+    // runs below zero for a while, and the phase cannot complete before this arrival all the same.
+    auto load_tile = [&](int s, int kt, int bx, int by) {
+        constexpr int B_BOXES_PER_RANK = 4 / CLUSTER;
+        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
+        mbarrier_arrive_expect_tx(bar, STAGE_BYTES);
+        tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
+        for (int j = rank * B_BOXES_PER_RANK; j < (rank + 1) * B_BOXES_PER_RANK; j++)
+            tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar,
+                                  (1u << CLUSTER) - 1);
+    };
+
+    if (wg < 0) {
+        // Producer: one thread walks this block's tiles and their K tiles with one running count
+        // `it`, so the ring's phases carry on from tile to tile: the copies of the next tile start
+        // as soon as slots come back, while the consumers are still storing this one. A fresh
+        // barrier counts as having completed the phase before its first, so the first STAGES
+        // waits (parity 1) return at once.
+        setmaxnreg_dec<PRODUCER_REGS>();
+        if (tid == 0) {
+            int it = 0;
+            struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
+            for (struct work_unit w; walk.next(w);) {
+                const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
+                for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
+                    const int s = it % STAGES;
+                    mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
+                    load_tile(s, kt, c.bx, CLUSTER * c.by + rank);
+                }
+            }
+        }
+        // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
+        cluster_sync();
+        return;
+    }
+    setmaxnreg_inc<CONSUMER_REGS>();
+
+    // This warpgroup's slab: with BM = 128, rows 64wg.. in two halves, columns 0..127 and
+    // 128..255, each its own m64n128 accumulator and its own wgmma group: one half can leave for
+    // shared memory while the tensor cores still work on the other. With BM = 64 the one half
+    // first_half = wg of rows 0..63. Not zeroed: the first wgmma of each tile ignores the
+    // accumulators (scale-d = 0), and zeroing them would be a non-wgmma write that makes ptxas
+    // serialise every wgmma.
+    constexpr int HALVES = BM / 64;
+    const int wg_row = BM == 128 ? 64 * wg : 0, first_half = BM == 128 ? 0 : wg;
+    float sum[HALVES][64];
+    const uint32_t c_slab = c_stage + wg * C_SLAB_BYTES;
+    const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
+
+    // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
+    // start wg_row x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
+    // swizzles the final address, so a start inside the atom reads the right chunks); the
+    // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
+    // half h is boxes 2h and 2h + 1, 8 KB apart (leading offset), its 8-row groups 1024 bytes.
+    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg_row * 128 + ks * 32, 16, 1024); };
+    auto desc_b = [&](uint32_t slot, int ks, int h) {
+        return wgmma_desc_sw128(slot + A_BYTES + 2 * h * B_BOX_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024);
+    };
+    // This warp no longer reads slot s: tell this block's producer and every other block's, whose
+    // multicasts write here too. The remote arrivals keep mbarrier.arrive's default .release.cta:
+    // the slot's readers were wgmma, retired by wgmma.wait_group, and a .release.cluster arrival
+    // would fence every consumer warp at cluster scope once per K tile.
+    auto release = [&](int s) {
+        if (lane == 0) {
+            mbarrier_arrive(smem_addr(&empty[s]));
+            for (uint32_t r = 1; r < CLUSTER; r++)
+                mbarrier_arrive_cluster(mapa_shared(smem_addr(&empty[s]), (rank + r) % CLUSTER));
+        }
+    };
+    // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s.
+    auto wait_full = [&](int it) {
+        const int s = it % STAGES;
+        mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
+        return ring + s * STAGE_BYTES;
+    };
+    // Half h of the slab over one K tile: four k-steps, one wgmma each.
+    auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
+#pragma unroll
+        for (int ks = 0; ks < BK / 16; ks++)
+            wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+    };
+
+    // A tile this block does not finish: its sums go to its own workspace slot (it has one tile
+    // like that at most, the first of its range), then its flag goes up. Each consumer thread
+    // writes its accumulators as they lie in its registers, 16 bytes at a time, thread after
+    // thread: coalesced, and the finishing block reads them back into the same registers.
+    const int ct = tid - 128; // 0..255: the consumer threads
+    auto send_partial = [&](int slot_index) {
+        float4 *p = reinterpret_cast<float4 *>(partials + (size_t)slot_index * BM * BN) + ct;
+#pragma unroll
+        for (int q = 0; q < 16 * HALVES; q++)
+            __stcg(p + 256 * q, make_float4(sum[q / 16][4 * (q % 16)], sum[q / 16][4 * (q % 16) + 1],
+                                            sum[q / 16][4 * (q % 16) + 2], sum[q / 16][4 * (q % 16) + 3]));
+        // Every consumer thread's sums are written before the flag is released (release is
+        // cumulative over the writes the barrier ordered before it).
+        named_barrier_sync(3, 256);
+        if (ct == 0)
+            flag_release(&flags[slot_index], 1);
+    };
+    // The tile of `group` this block finishes: add the sums of the clusters whose ranges start
+    // inside it, in cluster order (a fixed order: the same bits on every run). Their slots hold
+    // the tile of the same rank. The flag is cleared as it is taken, ready for the next launch.
+    auto add_partials = [&](int group) {
+        const int tile_end = (group - sched.dp_groups + 1) * num_k_tiles;
+        for (int from = cluster + 1; from < sched.clusters && sk_begin(sched, from) < tile_end; from++) {
+            if (sk_begin(sched, from) == sk_begin(sched, from + 1))
+                continue; // an empty range (more clusters than iterations) sent nothing
+            const int slot_index = from * CLUSTER + rank;
+            if (ct == 0) {
+                while (flag_acquire(&flags[slot_index]) == 0) {
+                }
+                flags[slot_index] = 0;
+            }
+            named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
+            const float4 *p = reinterpret_cast<const float4 *>(partials + (size_t)slot_index * BM * BN) + ct;
+#pragma unroll
+            for (int q = 0; q < 16 * HALVES; q++) {
+                const float4 v = __ldcg(p + 256 * q);
+                sum[q / 16][4 * (q % 16)] += v.x;
+                sum[q / 16][4 * (q % 16) + 1] += v.y;
+                sum[q / 16][4 * (q % 16) + 2] += v.z;
+                sum[q / 16][4 * (q % 16) + 3] += v.w;
+            }
+        }
+    };
+
+    // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
+    // stmatrix.x4 stores 16 columns of the D fragment; in the 128-byte swizzle the 8 rows of each
+    // of its 8 x 8 matrices get chunks c ^ 0..7: all 32 banks, no conflict.
+    auto store_half = [&](const float (&acc)[64], int h, int bx, int by) {
+        const int c_row = by * BM + wg_row;
+        // The slab may still be read by this warpgroup's previous TMA store.
+        if (c_issuer)
+            bulk_wait_group_read<0>();
+        named_barrier_sync(1 + wg, 128);
+#pragma unroll
+        for (int j = 0; j < C_COLS / 16; j++) {
+            const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane);
+            stmatrix_x4(c_slab + tma_box_offset(p.row, p.col, 64), pack2_rn<T>(acc[8 * j], acc[8 * j + 1]),
+                        pack2_rn<T>(acc[8 * j + 2], acc[8 * j + 3]), pack2_rn<T>(acc[8 * j + 4], acc[8 * j + 5]),
+                        pack2_rn<T>(acc[8 * j + 6], acc[8 * j + 7]));
+        }
+        fence_proxy_async_shared(); // these generic-proxy writes are read next by the TMA store
+        named_barrier_sync(1 + wg, 128);
+        // Committed and not waited for here; TMA writes only what lies inside C.
+        if (c_issuer && c_row < M) {
+            for (int b = 0; b < C_COLS / 64; b++)
+                if (bx * BN + h * C_COLS + 64 * b < N)
+                    tma_store_2d(&tmap_C, bx * BN + h * C_COLS + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+            bulk_commit_group();
+        }
+    };
+
+    // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
+    // The tile whose right half is still in registers, once there is one (held_bx >= 0).
+    int it = 0, held_bx = -1, held_by = 0;
+    struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
+    for (struct work_unit w; walk.next(w);) {
+        const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
+        const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
+        // The unit's first K tile: the previous tile's right half leaves while this tile's left half is computed.
+        uint32_t slot = wait_full(it);
+        wgmma_fence(); // the accumulators were last read by the epilogue
+        mma_half(sum[0], slot, first_half, false);
+        wgmma_commit_group();
+        if constexpr (HALVES == 2) {
+            if (held_bx >= 0) {
+                // Returns at once: only the group above is in flight, all before it retired at the
+                // previous tile's end. Without it ptxas would make the stores below wait for that group.
+                wgmma_wait_group<1>();
+                store_half(sum[1], 1, held_bx, held_by);
+            }
+            wgmma_fence(); // the stores above read the registers the next wgmma overwrite
+            mma_half(sum[1], slot, 1, false);
+            wgmma_commit_group();
+        }
+        for (int kt = w.k_begin + 1; kt < w.k_end; kt++) {
+            slot = wait_full(++it);
+            wgmma_fence();
+#pragma unroll
+            for (int i = 0; i < HALVES; i++) {
+                mma_half(sum[i], slot, first_half + i, true);
+                wgmma_commit_group();
+            }
+            // Keep this K tile's groups in flight; once those before them have retired, the
+            // previous slot is free.
+            wgmma_wait_group<HALVES>();
+            release((it - 1) % STAGES);
+        }
+        // A whole tile, as in 14: the left half is final while the right half's last group may
+        // still run: store it, then hand the last slot back and keep the right half for the next
+        // unit's first K tile. A part of a tile: all of it is needed, and the last slot goes back.
+        // With one half there is nothing to overlap: it is stored once it is final.
+        const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
+        wgmma_wait_group<HALVES - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
+        if (HALVES == 2 && whole)
+            store_half(sum[0], 0, c.bx, by);
+        wgmma_wait_group<0>();
+        release(it % STAGES);
+        it++;
+        if (w.k_begin > 0) { // the later K tiles of a tile another cluster finishes
+            send_partial(blockIdx.x);
+            held_bx = -1;
+            continue;
+        }
+        if (!whole) // the first K tiles: the rest arrives from the clusters after this one
+            add_partials(w.group);
+        if constexpr (HALVES == 1) {
+            store_half(sum[0], first_half, c.bx, by);
+        } else {
+            if (!whole)
+                store_half(sum[0], 0, c.bx, by);
+            held_bx = c.bx;
+            held_by = by;
+        }
+    }
+    if constexpr (HALVES == 2)
+        if (held_bx >= 0)
+            store_half(sum[1], 1, held_bx, held_by);
+    if (c_issuer)
+        bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
+    // No block leaves while another of its cluster may still multicast into it or arrive on its
+    // barriers.
+    cluster_sync();
+#endif
+}
+
+// The tile and the cluster of a launch: BM rows a tile, CLUSTER blocks a cluster.
+struct tile_fit {
+    int bm, cluster;
+};
+
+// The tile and cluster that fit M. M <= 64: 64-row tiles, one block each (a 128-row pair would
+// do four times the math, three quarters of it on rows past M). M <= 128: two 64-row tiles, a
+// pair sharing B (a 128-row pair would hold one empty tile, a lone 128-row block twice the work
+// of each of the two). An odd few tile rows: 128-row tiles, one block each, where pairs would
+// leave a block with an empty tile. Else 15's pairs of 128-row tiles sharing B.
+static struct tile_fit fit_tile(int m)
+{
+    const int tile_rows = (m + 127) / 128;
+    if (m <= 64)
+        return {64, 1};
+    if (m <= 128)
+        return {64, 2};
+    if (tile_rows % 2 == 1 && tile_rows < 8)
+        return {128, 1};
+    return {128, 2};
+}
+
+// The work of a cluster: groups of f.cluster vertically adjacent tiles.
+static long long num_groups(int m, int n, struct tile_fit f)
+{
+    return (long long)((n + BN - 1) / BN) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
+}
+
+// What a helper costs the tile's finisher, in iterations (K tiles): its partial sums cross L2
+// twice (written, then read back), about as long as loading as many bytes of stages.
+static long long fixup_iters(struct tile_fit f)
+{
+    return (2 * f.bm * BN * sizeof(float) + stage_bytes(f.bm) - 1) / stage_bytes(f.bm);
+}
+// Stream-K only where the data-parallel grid leaves more than this share of its cluster-rounds
+// idle: under a power cap a fuller GPU runs at a lower clock, so a few idle SMs are not worth it.
+#define MIN_IDLE_SHARE 0.10
+
+// The split, from the shape, the tile and the clusters that fit at once (`resident`), as in 15.
+// `forced` > 0 (the --split option, for tests): all of it stream-K over that many clusters.
+static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile_fit f, int resident, int forced)
+{
+    const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
+    if (forced > 0)
+        return {forced < resident ? forced : resident, 0, (int)(groups * k_tiles)};
+    const long long rounds = (groups + resident - 1) / resident, data_parallel = rounds * k_tiles;
+    const double idle = 1.0 - (double)groups / (double)(rounds * resident);
+    const long long full_waves = groups / resident, dp_waves = full_waves > 0 ? full_waves - 1 : 0;
+    const long long sk_iters = (groups - dp_waves * resident) * k_tiles;
+    long long best = 0, best_time = data_parallel;
+    for (long long c = dp_waves > 0 ? resident : 1; c <= resident && c <= sk_iters; c++) {
+        const long long range = (sk_iters + c - 1) / c, helpers = (k_tiles + range - 1) / range;
+        const long long time = dp_waves * k_tiles + range + helpers * fixup_iters(f);
+        if (time < best_time) {
+            best = c;
+            best_time = time;
+        }
+    }
+    if (idle > MIN_IDLE_SHARE && best > 0)
+        return {(int)best, (int)(dp_waves * resident), (int)sk_iters};
+    return {(int)persistent_units(groups, resident), (int)groups, 0};
+}
+
+// Every block of the grid may be a stream-K helper: one partial tile and one flag each.
+static size_t workspace_size(const struct stream_k_schedule &s, struct tile_fit f)
+{
+    return s.sk_iters > 0 ? (size_t)f.cluster * s.clusters * (f.bm * BN * sizeof(float) + sizeof(int)) : 0;
+}
+
+// The most blocks the launcher may start: one per SM (in pairs or not).
+GEMM_GRID(gemm_grid)
+{
+    (void)n;
+    (void)k;
+    const int cluster = fit_tile(m).cluster;
+    return {cluster * (opts->sm_count / cluster), 1, 1};
+}
+
+// The ring, the two C halves and the 1024 bytes the ring's alignment may need; main.c checks the
+// largest, that of the 128-row tiles.
+static int smem_bytes(int stages, int bm) { return stages * stage_bytes(bm) + 2 * C_SLAB_BYTES + 1024; }
+static int smem_bytes(int stages) { return smem_bytes(stages, 128); }
+
+// 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the schedule's.
+template <int STAGES, int BM, int CLUSTER>
+static struct kernel_config config_of() { return {384, smem_bytes(STAGES, BM), CLUSTER, true, 0}; }
+
+// The schedule of a launch of one kernel instance: the clusters of it that fit at once.
+template <int STAGES, int BM, int CLUSTER>
+static cudaError_t schedule_for(int m, int n, int k, const struct launch_opts *opts, struct stream_k_schedule *s)
+{
+    int resident;
+    cudaError_t err = configure_kernel<hgemm_small_m<__half, STAGES, BM, CLUSTER>>(config_of<STAGES, BM, CLUSTER>(),
+                                                                                     opts, &resident);
+    if (err == cudaSuccess)
+        *s = choose_schedule(m, n, k, {BM, CLUSTER}, resident, launch_option(opts, "split"));
+    return err;
+}
+
+// The same for the --stages value and the tile that fits M.
+template <int STAGES = 2>
+static cudaError_t schedule_of(int stages, int m, int n, int k, const struct launch_opts *opts,
+                               struct stream_k_schedule *s)
+{
+    if constexpr (STAGES > 4) {
+        return cudaErrorInvalidValue;
+    } else if (stages != STAGES) {
+        return schedule_of<STAGES + 1>(stages, m, n, k, opts, s);
+    } else {
+        const struct tile_fit f = fit_tile(m);
+        if (f.bm == 64)
+            return f.cluster == 1 ? schedule_for<STAGES, 64, 1>(m, n, k, opts, s)
+                                  : schedule_for<STAGES, 64, 2>(m, n, k, opts, s);
+        return f.cluster == 1 ? schedule_for<STAGES, 128, 1>(m, n, k, opts, s)
+                              : schedule_for<STAGES, 128, 2>(m, n, k, opts, s);
+    }
+}
+
+template <typename T, int STAGES, int BM, int CLUSTER>
+static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                              const struct launch_opts *opts, cudaStream_t stream)
+{
+    struct stream_k_schedule s;
+    cudaError_t err = schedule_for<STAGES, BM, CLUSTER>(m, n, k, opts, &s);
+    if (err != cudaSuccess)
+        return err;
+    if (workspace_size(s, {BM, CLUSTER}) > opts->workspace_bytes)
+        return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
+    // The partial tiles, then one flag per block.
+    float *partials = static_cast<float *>(opts->workspace);
+    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * BM * BN);
+    const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
+    return launch_kernel<hgemm_small_m<T, STAGES, BM, CLUSTER>>(config_of<STAGES, BM, CLUSTER>(),
+                                                                {CLUSTER * s.clusters, 1, 1}, opts, stream, *maps.A,
+                                                                *maps.B, *maps.C, m, n, k, s, partials, flags);
+}
+
+template <typename T, int STAGES>
+static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                                 const struct launch_opts *opts, cudaStream_t stream)
+{
+    const struct tile_fit f = fit_tile(m);
+    if (f.bm == 64)
+        return f.cluster == 1 ? launch_fit<T, STAGES, 64, 1>(A, B, C, m, n, k, t, opts, stream)
+                              : launch_fit<T, STAGES, 64, 2>(A, B, C, m, n, k, t, opts, stream);
+    return f.cluster == 1 ? launch_fit<T, STAGES, 128, 1>(A, B, C, m, n, k, t, opts, stream)
+                          : launch_fit<T, STAGES, 128, 2>(A, B, C, m, n, k, t, opts, stream);
+}
+
+STAGED_LAUNCHERS(2, 4)
+
+GEMM_WORKSPACE(workspace_bytes)
+{
+    struct stream_k_schedule s;
+    return schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) == cudaSuccess ? workspace_size(s, fit_tile(m))
+                                                                                         : 0;
+}
+
+GEMM_SCHEDULE(schedule)
+{
+    struct stream_k_schedule s;
+    if (schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) != cudaSuccess) {
+        snprintf(text, size, "no schedule: the kernel cannot be configured on this GPU");
+        return;
+    }
+    const struct tile_fit f = fit_tile(m);
+    const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
+    const long long sk_groups = s.sk_iters / k_tiles, range = s.sk_iters > 0 ? (s.sk_iters + s.clusters - 1) / s.clusters : 0;
+    snprintf(text, size,
+             "%lld groups of %d tiles %dx%d, %lld K tiles each, on %d clusters of %d: %d groups whole (data-parallel), "
+             "%lld groups stream-K (%lld iterations, up to %lld a cluster); workspace %zu bytes",
+             groups, f.cluster, f.bm, BN, k_tiles, s.clusters, f.cluster, s.dp_groups, sk_groups, (long long)s.sk_iters,
+             range, workspace_size(s, f));
+}

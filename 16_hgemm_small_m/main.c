@@ -1,0 +1,43 @@
+/* Step 16: step 15 with the tile and the cluster fitted to M: 64-row tiles for M <= 64, no half-empty pairs. */
+#include "harness.h"
+
+GEMM_LAUNCHER(launch_fp16);
+GEMM_LAUNCHER(launch_bf16);
+GEMM_GRID(gemm_grid);
+GEMM_WORKSPACE(workspace_bytes);
+GEMM_SCHEDULE(schedule);
+int ring_smem_bytes(int stages);
+
+static const struct step_kernel kernels[] = {
+    {"hgemm_small_m", DTYPE_FP16, launch_fp16},
+    {"hgemm_small_m", DTYPE_BF16, launch_bf16},
+};
+
+/* The default ring is the deepest one block can hold beside its 32 KB of C staging (one block
+ * per SM: 128 accumulators a consumer thread): 4 stages on an H200. --split forces stream-K over
+ * a number of clusters, for the tests (ranges inside tiles, more clusters than iterations). */
+static const struct step_option options[] = {
+    {.name = "stages", .help = "depth of the TMA ring, 48 KB a stage (40 KB with 64-row tiles)", .min = 2, .max = 4, .default_value = 4,
+     .name_suffix = "_s%d", .smem_bytes = ring_smem_bytes, .blocks_per_sm = 1},
+    {.name = "split", .help = "0: the launcher's rule (see --info); N: all of it stream-K over N clusters (at most those that fit)",
+     .min = 0, .max = 1024, .default_value = 0},
+};
+
+static const struct step step = {
+    .name = "16_hgemm_small_m",
+    .layout = LAYOUT_NN,
+    .accum = ACCUM_FP32,
+    .m_multiple = 1, .n_multiple = 8, .k_multiple = 8,
+    .shape_note = "TMA zero-fills the tiles past M, N and K and stores only inside C; N and K multiples of 8 keep its rows 16-byte strided",
+    .arch = {.min_sm = 90, .max_sm = 90, .target = "sm_90a", .needs = "wgmma, setmaxnreg and TMA multicast are sm_90a instructions (H100/H200)"},
+    .options = options,
+    .num_options = 2,
+    .grid = gemm_grid,
+    .grid_note = "persistent: one block per SM at most, in clusters of 2 or alone as M asks; whole tiles for the full waves, the rest split evenly in K tiles (--info)",
+    .kernels = kernels,
+    .num_kernels = 2,
+    .workspace_bytes = workspace_bytes,
+    .schedule = schedule,
+};
+
+int main(int argc, char **argv) { return run_step(&step, argc, argv); }
