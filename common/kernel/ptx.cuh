@@ -266,9 +266,12 @@ __device__ __forceinline__ void fence_proxy_async_shared()
 }
 
 // A barrier among `threads` threads (a multiple of 32) of the block, numbered id (1..15; 0 is
-// __syncthreads): the consumer warpgroups synchronise without waiting for the producer.
+// __syncthreads): the consumer warpgroups synchronise without waiting for the producer. bar.sync
+// is .aligned: each warp must reach it converged, which __syncwarp makes sure of after a branch
+// that one lane took alone (a flag's spin, a TMA store's wait).
 __device__ __forceinline__ void named_barrier_sync(int id, int threads)
 {
+    __syncwarp();
     asm volatile("bar.sync %0, %1;\n" :: "r"(id), "r"(threads) : "memory");
 }
 
