@@ -126,7 +126,12 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         }
         fence_mbarrier_init();
     }
-    cluster_sync(); // every block's barriers are ready before any copy or remote arrival reaches them
+    // Every block's barriers are ready before any copy or remote arrival reaches them; a block
+    // alone (CLUSTER 1, launched without a cluster) needs only its own threads to see them.
+    if constexpr (CLUSTER > 1)
+        cluster_sync();
+    else
+        __syncthreads();
 
     // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s. 48 KB
     // land there: this block's A, and all four B boxes, B_BOXES_PER_RANK multicast by each
@@ -162,7 +167,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             }
         }
         // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
-        cluster_sync();
+        if constexpr (CLUSTER > 1)
+            cluster_sync();
         return;
     }
     setmaxnreg_inc<CONSUMER_REGS>();
@@ -353,7 +359,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
     // No block leaves while another of its cluster may still multicast into it or arrive on its
     // barriers.
-    cluster_sync();
+    if constexpr (CLUSTER > 1)
+        cluster_sync();
 #endif
 }
 
