@@ -24,7 +24,8 @@ make_stubs() {
         cat >"$dir/$step" <<STUB
 #!/usr/bin/env bash
 case " \$* " in
-*" --info "*) echo "GPU $gpu | sm_$sm | 128 SMs | 2520 MHz max | driver CUDA 13.0 | runtime 13.0 | cuBLAS 13.1.0"; exit 0 ;;
+*" --info "*) echo "GPU $gpu | sm_$sm | 128 SMs | 2520 MHz max | driver CUDA 13.0 | runtime 13.0 | cuBLAS 13.1.0"
+    echo "$step at M=4096 N=4096 K=4096: a schedule, as 15 and 16 print after the GPU line"; exit 0 ;;
 *" --help "*) echo "shape: NN C = A * B; any M, N multiple of 8, K of 8; M*K, K*N, M*N < 2^31"; exit 0 ;;
 esac
 [ "${step%%_*}" -lt "$first" ] || { echo "cannot run: $gpu is sm_$sm; $step needs $needs: what it needs" >&2; exit 3; }
@@ -75,6 +76,8 @@ for gpu in "NVIDIA GeForce RTX 4090|89|9|sm_90 or newer" "NVIDIA GeForce RTX 509
     check $? "sm_$sm: the ladder still holds a row for each of the $((n_steps - expect_skips)) steps that run" "$ran rows"
     grep -q "needs $needs (this GPU is sm_$sm)" "$dir/ladder.md"
     check $? "sm_$sm: ladder.md says in one short line why a step was skipped"
+    ! grep -l "a schedule" "$dir"/* >/dev/null 2>&1
+    check $? "sm_$sm: a step's schedule line (--info) stays out of the results files" "$(grep -l 'a schedule' "$dir"/* 2>/dev/null | tr '\n' ' ')"
     cmp -s "$readme" "$tmp/README.md"
     check $? "sm_$sm: the top README is untouched by results on $name"
     grep -q "^# Results on $name" "$dir/README.md" && grep -q '^- commit: ' "$dir/README.md" && grep -q 'ladder.png' "$dir/README.md"

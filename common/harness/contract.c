@@ -44,10 +44,16 @@ void kernel_label(const struct step *step, int ki, const struct launch_opts *lau
             len += snprintf(out + len, size - (size_t)len, step->options[i].name_suffix, launch->values[i]);
 }
 
+int arch_supported(const struct gpu_info *g, const struct step_arch *arch)
+{
+    int sm = g->sm_major * 10 + g->sm_minor;
+    return sm >= arch->min_sm && (!arch->max_sm || sm <= arch->max_sm);
+}
+
 void require_arch(const struct gpu_info *g, const char *step_name, const struct step_arch *arch)
 {
     int sm = g->sm_major * 10 + g->sm_minor;
-    if (sm >= arch->min_sm && (!arch->max_sm || sm <= arch->max_sm))
+    if (arch_supported(g, arch))
         return;
     if (arch->max_sm == arch->min_sm)
         fprintf(stderr, "cannot run: %s is sm_%d; %s needs an sm_%d GPU: %s\n", g->name, sm, step_name, arch->min_sm,

@@ -19,6 +19,9 @@ const char *grid_error(const struct step *step, const struct launch_opts *launch
 /* The kernel's name in the ladder: its own, then each option's name_suffix with its value. */
 void kernel_label(const struct step *step, int ki, const struct launch_opts *launch, char *out, size_t size);
 
+/* Whether the GPU is within the step's architectures. */
+int arch_supported(const struct gpu_info *info, const struct step_arch *arch);
+
 /* Exits 3 with the reason when the GPU is outside the step's architectures. */
 void require_arch(const struct gpu_info *info, const char *step_name, const struct step_arch *arch);
 

@@ -243,20 +243,18 @@ int run_step(const struct step *step, int argc, char **argv)
     }
     struct gpu_info gpu;
     select_device(opt.device, &gpu);
-    if (opt.info && !step->schedule) {
+    if (opt.info) { /* the GPU line first, alone: the scripts read it from any step */
         print_gpu_header(&gpu);
+        if (step->schedule && arch_supported(&gpu, &step->arch) && apply_device(step, &gpu, &opt) == EXIT_OK) {
+            char text[1024];
+            step->schedule(opt.m, opt.n, opt.k, &opt.launch, text, sizeof text);
+            printf("%s at M=%d N=%d K=%d: %s\n", step->name, opt.m, opt.n, opt.k, text);
+        }
         return EXIT_OK;
     }
     require_arch(&gpu, step->name, &step->arch);
     if (apply_device(step, &gpu, &opt) != EXIT_OK)
         return EXIT_CANNOT_RUN;
-    if (opt.info) {
-        char text[1024];
-        step->schedule(opt.m, opt.n, opt.k, &opt.launch, text, sizeof text);
-        print_gpu_header(&gpu);
-        printf("%s at M=%d N=%d K=%d: %s\n", step->name, opt.m, opt.n, opt.k, text);
-        return EXIT_OK;
-    }
     if (allocate_workspace(step, &opt) != EXIT_OK)
         return EXIT_CANNOT_RUN;
     if (!opt.csv) {

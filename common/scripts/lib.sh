@@ -26,7 +26,7 @@ gpu_info() {
         echo "make $1: $2 --info failed (exit $rc): $(printf '%s\n' "$out" | head -n 1)" >&2
         exit "$rc"
     fi
-    printf '%s\n' "$out"
+    printf '%s\n' "$out" | head -n 1 # the GPU line (a step that splits work prints its schedule after it)
 }
 
 # skip_reason STDERR: why a step exited 3, short: "needs sm_90 or newer (this GPU is sm_89)".
