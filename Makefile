@@ -71,7 +71,7 @@ BINARIES    := $(STEPS:%=$(BUILD)/%)
 
 .PHONY: all run test sanitize sweep shapes results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
-all: $(BINARIES) $(BUILD)/test_host $(BUILD)/conflicts
+all: $(BINARIES) $(BUILD)/test_host $(BUILD)/conflicts $(BUILD)/stream_k_15 $(BUILD)/stream_k_16
 
 # Rebuild the kernels whenever ARCH changes.
 $(BUILD)/arch.txt: FORCE
@@ -100,6 +100,13 @@ $(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/harness/n
 
 $(BUILD)/conflicts: $(BUILD)/obj/tests/conflicts.o
 	$(CC) $^ -o $@
+
+# The stream-K bookkeeping of 15 and 16 replayed on the host with their own schedule and walk.
+$(BUILD)/stream_k_%: tests/stream_k_%.cu tests/stream_k_check.h $(HARNESS_OBJ) common/kernel/step_launch.cuh \
+                     common/kernel/launch.h $(BUILD)/arch.txt
+	$(NVCC) $(NVCCFLAGS) --cudart $(CUDART) tests/stream_k_$*.cu $(HARNESS_OBJ) -o $@ $(LDFLAGS) $(LDLIBS)
+$(BUILD)/stream_k_15: 15_hgemm_stream_k/kernel.cu
+$(BUILD)/stream_k_16: 16_hgemm_small_m/kernel.cu
 
 # The bank-conflict model of every shared-memory instruction (no GPU needed).
 conflicts: $(BUILD)/conflicts

@@ -53,12 +53,13 @@ struct work_unit {
 };
 
 // The units of one cluster in the order it does them: its whole groups, then its stream-K range
-// cut where groups end. The producer and the consumers walk the same sequence.
+// cut where groups end. The producer and the consumers walk the same sequence (and so does
+// tests/stream_k_check.h, on the host).
 struct work_walk {
     int group, dp_groups, stride, k_tiles;
     int pos, end; // what is left of the stream-K range
 
-    __device__ bool next(struct work_unit &w)
+    __host__ __device__ bool next(struct work_unit &w)
     {
         if (group < dp_groups) {
             w = {group, 0, k_tiles};
@@ -74,7 +75,7 @@ struct work_walk {
     }
 };
 
-__device__ inline struct work_walk walk_of(const struct stream_k_schedule &s, int cluster, int k_tiles)
+__host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedule &s, int cluster, int k_tiles)
 {
     return {cluster, s.dp_groups, s.clusters, k_tiles, sk_begin(s, cluster), sk_begin(s, cluster + 1)};
 }

@@ -1,0 +1,34 @@
+// tests/stream_k_check.h on step 15's schedule and walk, and its split rule on an H200's 66
+// clusters of 2.
+#include "../15_hgemm_stream_k/kernel.cu"
+
+#include <string>
+
+#define STEP_NAME "15_hgemm_stream_k"
+
+static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, int forced, long long *groups,
+                                            int *k_tiles)
+{
+    *groups = num_groups(m, n);
+    *k_tiles = (k + BK - 1) / BK;
+    return choose_schedule(m, n, k, sm_count / CLUSTER, forced);
+}
+
+#include "stream_k_check.h"
+
+int main()
+{
+    run_checks();
+    long long g;
+    int kt;
+    const struct stream_k_schedule big = schedule_at(4096, 4096, 4096, 132, 0, &g, &kt),
+                                   huge = schedule_at(8192, 8192, 8192, 132, 0, &g, &kt),
+                                   few = schedule_at(64, 2112, 7168, 132, 0, &g, &kt),
+                                   hybrid = schedule_at(2560, 3584, 2000, 132, 0, &g, &kt);
+    report(big.sk_iters == 0 && huge.sk_iters == 0 && few.dp_groups == 0 && few.sk_iters > 0 &&
+               few.clusters < 66 && hybrid.dp_groups == 66 && hybrid.sk_iters > 0,
+           "the rule on 66 clusters: 4096^3 and 8192^3 whole tiles (3% idle), 64x2112x7168 all stream-K over fewer "
+           "clusters, 2560x3584x2000 one wave whole and the rest split",
+           "another choice");
+    return failures ? 1 : 0;
+}
