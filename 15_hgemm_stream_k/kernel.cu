@@ -411,22 +411,28 @@ static int smem_bytes(int stages) { return stages * STAGE_BYTES + 2 * C_SLAB_BYT
 template <int STAGES>
 static struct kernel_config config_of() { return {384, smem_bytes(STAGES), CLUSTER, true, 0}; }
 
-// The schedule of a launch with this --stages value: the clusters of its kernel that fit at once.
+// The schedule of a launch of one kernel instance: the clusters of it that fit at once.
+template <int STAGES>
+static cudaError_t schedule_for(int m, int n, int k, const struct launch_opts *opts, struct stream_k_schedule *s)
+{
+    int resident;
+    cudaError_t err = configure_kernel<hgemm_stream_k<__half, STAGES>>(config_of<STAGES>(), opts, &resident);
+    if (err == cudaSuccess)
+        *s = choose_schedule(m, n, k, resident, launch_option(opts, "split"));
+    return err;
+}
+
+// The same for the --stages value (--info and the workspace size, outside the launches).
 template <int STAGES = 2>
 static cudaError_t schedule_of(int stages, int m, int n, int k, const struct launch_opts *opts,
                                struct stream_k_schedule *s)
 {
-    if constexpr (STAGES > 4) {
+    if constexpr (STAGES > 4)
         return cudaErrorInvalidValue;
-    } else if (stages != STAGES) {
+    else if (stages != STAGES)
         return schedule_of<STAGES + 1>(stages, m, n, k, opts, s);
-    } else {
-        int resident;
-        cudaError_t err = configure_kernel<hgemm_stream_k<__half, STAGES>>(config_of<STAGES>(), opts, &resident);
-        if (err == cudaSuccess)
-            *s = choose_schedule(m, n, k, resident, launch_option(opts, "split"));
-        return err;
-    }
+    else
+        return schedule_for<STAGES>(m, n, k, opts, s);
 }
 
 template <typename T, int STAGES>
@@ -434,7 +440,7 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
                                  const struct launch_opts *opts, cudaStream_t stream)
 {
     struct stream_k_schedule s;
-    cudaError_t err = schedule_of(STAGES, m, n, k, opts, &s);
+    cudaError_t err = schedule_for<STAGES>(m, n, k, opts, &s);
     if (err != cudaSuccess)
         return err;
     if (workspace_size(s) > opts->workspace_bytes)

@@ -464,23 +464,23 @@ static cudaError_t schedule_for(int m, int n, int k, const struct launch_opts *o
     return err;
 }
 
-// The same for the --stages value and the tile that fits M.
+// The same for the --stages value and the tile that fits M (--info and the workspace size,
+// outside the launches).
 template <int STAGES = 2>
 static cudaError_t schedule_of(int stages, int m, int n, int k, const struct launch_opts *opts,
                                struct stream_k_schedule *s)
 {
-    if constexpr (STAGES > 4) {
+    const struct tile_fit f = fit_tile(m);
+    if constexpr (STAGES > 4)
         return cudaErrorInvalidValue;
-    } else if (stages != STAGES) {
+    else if (stages != STAGES)
         return schedule_of<STAGES + 1>(stages, m, n, k, opts, s);
-    } else {
-        const struct tile_fit f = fit_tile(m);
-        if (f.bm == 64)
-            return f.cluster == 1 ? schedule_for<STAGES, 64, 1>(m, n, k, opts, s)
-                                  : schedule_for<STAGES, 64, 2>(m, n, k, opts, s);
+    else if (f.bm == 64)
+        return f.cluster == 1 ? schedule_for<STAGES, 64, 1>(m, n, k, opts, s)
+                              : schedule_for<STAGES, 64, 2>(m, n, k, opts, s);
+    else
         return f.cluster == 1 ? schedule_for<STAGES, 128, 1>(m, n, k, opts, s)
                               : schedule_for<STAGES, 128, 2>(m, n, k, opts, s);
-    }
 }
 
 template <typename T, int STAGES, int BM, int CLUSTER>
