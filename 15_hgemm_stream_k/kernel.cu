@@ -1,11 +1,13 @@
 // Step 15: step 14 with stream-K. The work is counted in MAC-loop iterations (one group of
 // tiles times one K tile) and the clusters share it out evenly: the full waves of groups stay
 // whole (data-parallel, as in 14), and what is left is cut into equal, contiguous ranges of
-// iterations that may start and end inside a tile. A block that does only the later K tiles of a
-// tile writes its fp32 sums to a workspace slot and raises its flag; the block that did the
-// tile's first K tile waits for those flags, adds the slots in a fixed order (so the result is
-// the same, bit for bit, on every run) and stores the tile. The launcher picks the split by a
-// rule from the shape and the SMs (choose_schedule), which --info prints.
+// iterations: ranges that end where tiles end when each tile is cut into equal parts (split-K),
+// and that may start and end inside a tile otherwise. A block that does only part of a tile's
+// K tiles writes its fp32 sums to a workspace slot and counts itself in on the tile's flag; once
+// its range is done, every block that shared the tile adds up its own share of the tile from
+// all their slots, in a fixed order (so the result is the same, bit for bit, on every run), and
+// stores it. The launcher picks the split by a rule from the shape and the SMs
+// (choose_schedule), which --info prints.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -45,6 +47,25 @@ struct stream_k_schedule {
 __host__ __device__ inline int sk_begin(const struct stream_k_schedule &s, int cluster)
 {
     return (int)((long long)cluster * s.sk_iters / s.clusters);
+}
+
+// The cluster whose range holds stream-K iteration i: the last c with sk_begin(c) <= i, that is
+// c sk_iters < (i + 1) clusters. No range is empty (the launcher keeps clusters <= sk_iters), so
+// that cluster computes i.
+__host__ __device__ inline int sk_cluster_of(const struct stream_k_schedule &s, long long i)
+{
+    return (int)(((i + 1) * s.clusters - 1) / s.sk_iters);
+}
+
+// The clusters that share stream-K group j (group dp_groups + j): first .. last, those whose
+// ranges hold its first and its last iteration. first == last: one cluster does it whole.
+struct tile_share {
+    int first, last;
+};
+
+__host__ __device__ inline struct tile_share sharers_of(const struct stream_k_schedule &s, int j, int k_tiles)
+{
+    return {sk_cluster_of(s, (long long)j * k_tiles), sk_cluster_of(s, (long long)(j + 1) * k_tiles - 1)};
 }
 
 // A cluster's work, one tile group at a time: K tiles k_begin .. k_end - 1 of group `group`.
@@ -92,7 +113,7 @@ template <typename T, int STAGES>
 __global__ void __launch_bounds__(384, 1)
 hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct stream_k_schedule sched,
-            float *partials, int *flags)
+            T *C, float *partials, int *flags)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
@@ -209,48 +230,86 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
     };
 
-    // A tile this block does not finish: its sums go to its own workspace slot (it has one tile
-    // like that at most, the first of its range), then its flag goes up. Each consumer thread
-    // writes its accumulators as they lie in its registers, 16 bytes at a time, thread after
-    // thread: coalesced, and the finishing block reads them back into the same registers.
+    // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
+    // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
+    // kind 0: a part further in, where the range starts), then it counts itself in on the tile's
+    // flag, that of the tile's first cluster (it is the first of one such tile at most). Each
+    // store of a warp is 8 rows x 32 bytes: whole sectors.
     const int ct = tid - 128; // 0..255: the consumer threads
-    auto send_partial = [&](int slot_index) {
-        float4 *p = reinterpret_cast<float4 *>(partials + (size_t)slot_index * BM * BN) + ct;
+    auto slot_of = [&](int from, int kind) { return partials + ((size_t)(from * CLUSTER + rank) * 2 + kind) * BM * BN; };
+    auto flag_of = [&](struct tile_share sh) { return &flags[sh.first * CLUSTER + rank]; };
+    auto send_partial = [&](int group, int kind) {
+        float *slot = slot_of(cluster, kind);
 #pragma unroll
-        for (int q = 0; q < 32; q++)
-            __stcg(p + 256 * q, make_float4(sum[q / 16][4 * (q % 16)], sum[q / 16][4 * (q % 16) + 1],
-                                            sum[q / 16][4 * (q % 16) + 2], sum[q / 16][4 * (q % 16) + 3]));
-        // Every consumer thread's sums are written before the flag is released (release is
+        for (int h = 0; h < 2; h++)
+#pragma unroll
+            for (int j = 0; j < 16; j++) {
+                const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
+                float *p = slot + (size_t)(wg * 64 + d.row) * BN + h * 128 + d.col;
+                __stcg(reinterpret_cast<float2 *>(p), make_float2(sum[h][4 * j], sum[h][4 * j + 1]));
+                __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(sum[h][4 * j + 2], sum[h][4 * j + 3]));
+            }
+        // Every consumer thread's sums are written before the count goes up (release is
         // cumulative over the writes the barrier ordered before it).
         named_barrier_sync(3, 256);
         if (ct == 0)
-            flag_release(&flags[slot_index], 1);
+            flag_arrive(flag_of(sharers_of(sched, group - sched.dp_groups, num_k_tiles)));
     };
-    // The tile of `group` this block finishes: add the sums of the clusters whose ranges start
-    // inside it, in cluster order (a fixed order: the same bits on every run). Their slots hold
-    // the tile of the same rank. The flag is cleared as it is taken, ready for the next launch.
-    auto add_partials = [&](int group) {
-        const int tile_end = (group - sched.dp_groups + 1) * num_k_tiles;
-        for (int from = cluster + 1; from < sched.clusters && sk_begin(sched, from) < tile_end; from++) {
-            if (sk_begin(sched, from) == sk_begin(sched, from + 1))
-                continue; // an empty range (more clusters than iterations) sent nothing
-            const int slot_index = from * CLUSTER + rank;
-            if (ct == 0) {
-                while (flag_acquire(&flags[slot_index]) == 0) {
-                }
-                flags[slot_index] = 0;
+    // Once the range is done, a tile this block did part of: when all of the tile's `parts`
+    // clusters have counted in, each adds up its own 1/parts of the tile (its rows in C, 4
+    // columns at a time) over all their slots in cluster order, a fixed order: the same bits on
+    // every run. Each reads one tile's worth, where a lone finisher would read them all. The
+    // last to count out clears the flag for the next launch.
+    auto finish_tile = [&](int group) {
+        const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
+        const int by = CLUSTER * c.by + rank;
+        const struct tile_share sh = sharers_of(sched, group - sched.dp_groups, num_k_tiles);
+        const int parts = sh.last - sh.first + 1;
+        int *flag = flag_of(sh);
+        if (ct == 0)
+            while (flag_acquire(flag) < parts) {
             }
-            named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
-            const float4 *p = reinterpret_cast<const float4 *>(partials + (size_t)slot_index * BM * BN) + ct;
+        named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
+        // This block's share of the tile: quads i = begin, begin + 256, ... below end for thread
+        // ct, taken 8 at a time. All 8 loads from one part are issued before their adds, and
+        // four parts at a time: the adds wait for L2 a few times, not once per part and quad.
+        const int rows = min(BM, M - by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
+        const int total = rows > 0 ? rows * quads : 0, share = cluster - sh.first;
+        const int end = (share + 1) * total / parts;
+        for (int begin = share * total / parts + ct; begin < end; begin += 8 * 256) {
+            int at[8];
+            float4 v[8];
 #pragma unroll
-            for (int q = 0; q < 32; q++) {
-                const float4 v = __ldcg(p + 256 * q);
-                sum[q / 16][4 * (q % 16)] += v.x;
-                sum[q / 16][4 * (q % 16) + 1] += v.y;
-                sum[q / 16][4 * (q % 16) + 2] += v.z;
-                sum[q / 16][4 * (q % 16) + 3] += v.w;
+            for (int q = 0; q < 8; q++) {
+                const int i = begin + 256 * q;
+                at[q] = i / quads * BN + 4 * (i % quads);
+                if (i < end)
+                    v[q] = __ldcg(reinterpret_cast<const float4 *>(slot_of(sh.first, 1) + at[q]));
+            }
+#pragma unroll 4
+            for (int from = sh.first + 1; from <= sh.last; from++) {
+                const float *slot = slot_of(from, 0);
+#pragma unroll
+                for (int q = 0; q < 8; q++)
+                    if (begin + 256 * q < end) {
+                        const float4 u = __ldcg(reinterpret_cast<const float4 *>(slot + at[q]));
+                        v[q].x += u.x;
+                        v[q].y += u.y;
+                        v[q].z += u.z;
+                        v[q].w += u.w;
+                    }
+            }
+            // 4 columns, 8 bytes: C's rows are 16-byte strided, and the columns start at a multiple of 4.
+#pragma unroll
+            for (int q = 0; q < 8; q++) {
+                const int i = begin + 256 * q;
+                if (i < end)
+                    *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
+                        make_uint2(pack2_rn<T>(v[q].x, v[q].y), pack2_rn<T>(v[q].z, v[q].w));
             }
         }
+        if (ct == 0 && atomicAdd(flag, 1) == 2 * parts - 1)
+            *flag = 0;
     };
 
     // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
@@ -281,8 +340,9 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     };
 
     // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
-    // The tile whose right half is still in registers, once there is one (held_bx >= 0).
-    int it = 0, held_bx = -1, held_by = 0;
+    // The tile whose right half is still in registers, once there is one (held_bx >= 0); the
+    // groups this block did the first part and a later part of, to finish at the end.
+    int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
     struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
     for (struct work_unit w; walk.next(w);) {
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
@@ -315,7 +375,8 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         }
         // A whole tile, as in 14: the left half is final while the right half's last group may
         // still run: store it, then hand the last slot back and keep the right half for the next
-        // unit's first K tile. A part of a tile: all of it is needed, and the last slot goes back.
+        // unit's first K tile. A part of a tile: all of it goes to the workspace, and the last
+        // slot goes back.
         const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
         wgmma_wait_group<1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
         if (whole)
@@ -323,20 +384,24 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         wgmma_wait_group<0>();
         release(it % STAGES);
         it++;
-        if (w.k_begin > 0) { // the later K tiles of a tile another cluster finishes
-            send_partial(blockIdx.x);
+        if (!whole) { // its other parts come from the clusters beside this one
+            send_partial(w.group, w.k_begin == 0);
+            (w.k_begin == 0 ? first_part : later_part) = w.group;
             held_bx = -1;
             continue;
-        }
-        if (!whole) { // the first K tiles: the rest arrives from the clusters after this one
-            add_partials(w.group);
-            store_half(sum[0], 0, c.bx, by);
         }
         held_bx = c.bx;
         held_by = by;
     }
     if (held_bx >= 0)
         store_half(sum[1], 1, held_bx, held_by);
+    // Not before the range is done, so that no cluster waits in the middle of its range (and all
+    // parts are sent before anyone waits: no cycle). The first part first: the clusters after
+    // this one sent theirs at the start of their ranges.
+    if (first_part >= 0)
+        finish_tile(first_part);
+    if (later_part >= 0)
+        finish_tile(later_part);
     if (c_issuer)
         bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
     // No block leaves while another of its cluster may still multicast into it or arrive on its
@@ -351,48 +416,54 @@ static long long num_groups(int m, int n)
     return (long long)((n + BN - 1) / BN) * (((m + BM - 1) / BM + CLUSTER - 1) / CLUSTER);
 }
 
-// What a helper costs the tile's finisher, in iterations (K tiles): its partial sums cross L2
-// twice (written, then read back), about as long as loading as many bytes of stages.
-constexpr int FIXUP_ITERS = (2 * BM * BN * sizeof(float) + STAGE_BYTES - 1) / STAGE_BYTES;
+// What a part of a shared tile costs its cluster, in iterations (K tiles): a tile of fp32 sums
+// crosses L2 twice (the part written, then the cluster's share of every part read back), and
+// the cluster waits for the tile's slowest part: costed as loading four times the tile's fp32
+// bytes of stages.
+constexpr int FIXUP_ITERS = (4 * BM * BN * sizeof(float) + STAGE_BYTES - 1) / STAGE_BYTES;
 // Stream-K only where the data-parallel grid leaves more than this share of its cluster-rounds
 // idle: under a power cap a fuller GPU runs at a lower clock, so a few idle SMs are not worth it.
 #define MIN_IDLE_SHARE 0.10
 
-// The split, from the shape and the clusters that fit at once (`resident`). Data-parallel alone
-// (14) takes ceil(groups / resident) rounds of k_tiles iterations. The hybrid keeps the full waves
-// but the last one whole and shares the rest (one to two waves of groups) evenly over all the
-// clusters; with less than two waves all of it is stream-K, over the number of clusters that
-// finishes first: each does range = ceil(sk_iters / clusters) iterations, and a tile's finisher
-// reads the sums of up to ceil(k_tiles / range) helpers, one after the other, so more clusters
-// are not always faster. The split is taken when the data-parallel rounds leave enough idle and
-// it is shorter. `forced` > 0 (the --split option, for tests): all of it stream-K over that many.
+// The split, from the shape and the clusters that fit at once (`resident`), the shortest of three
+// in iterations. Data-parallel (14): ceil(groups / resident) rounds of k_tiles iterations. The
+// others keep the full waves but the last one whole and split the rest (one to two waves of
+// groups, or all of them below two waves): split-K, where each of those groups goes to `splits`
+// clusters in equal parts, one part a cluster (ranges end where tiles end: one fix-up each), when
+// there are clusters enough for two parts or more; stream-K, the rest's iterations evenly over
+// all the clusters (ranges end inside tiles: two fix-ups each). Either is taken only where the
+// data-parallel rounds leave enough idle. No range may be empty: never more clusters than
+// iterations. `forced` > 0 (the --split option, for tests): all of it stream-K over that many.
 static struct stream_k_schedule choose_schedule(int m, int n, int k, int resident, int forced)
 {
     const long long groups = num_groups(m, n), k_tiles = (k + BK - 1) / BK;
-    if (forced > 0)
-        return {forced < resident ? forced : resident, 0, (int)(groups * k_tiles)};
+    if (forced > 0) {
+        const long long all = groups * k_tiles, clusters = forced < resident ? forced : resident;
+        return {(int)(clusters < all ? clusters : all), 0, (int)all};
+    }
     const long long rounds = (groups + resident - 1) / resident, data_parallel = rounds * k_tiles;
     const double idle = 1.0 - (double)groups / (double)(rounds * resident);
+    const struct stream_k_schedule whole = {(int)persistent_units(groups, resident), (int)groups, 0};
+    if (idle <= MIN_IDLE_SHARE)
+        return whole;
     const long long full_waves = groups / resident, dp_waves = full_waves > 0 ? full_waves - 1 : 0;
-    const long long sk_iters = (groups - dp_waves * resident) * k_tiles;
-    long long best = 0, best_time = data_parallel;
-    for (long long c = dp_waves > 0 ? resident : 1; c <= resident && c <= sk_iters; c++) {
-        const long long range = (sk_iters + c - 1) / c, helpers = (k_tiles + range - 1) / range;
-        const long long time = dp_waves * k_tiles + range + helpers * FIXUP_ITERS;
-        if (time < best_time) {
-            best = c;
-            best_time = time;
-        }
-    }
-    if (idle > MIN_IDLE_SHARE && best > 0)
-        return {(int)best, (int)(dp_waves * resident), (int)sk_iters};
-    return {(int)persistent_units(groups, resident), (int)groups, 0};
+    const long long sk_groups = groups - dp_waves * resident, sk_iters = sk_groups * k_tiles;
+    const long long splits = resident / sk_groups < k_tiles ? resident / sk_groups : k_tiles;
+    const long long clusters = resident < sk_iters ? resident : sk_iters;
+    const long long split_k = splits >= 2 ? dp_waves * k_tiles + (k_tiles + splits - 1) / splits + FIXUP_ITERS
+                                          : data_parallel,
+                    stream_k = dp_waves * k_tiles + (sk_iters + clusters - 1) / clusters + 2 * FIXUP_ITERS;
+    if (split_k < data_parallel && split_k <= stream_k)
+        return {(int)(sk_groups * splits), (int)(dp_waves * resident), (int)sk_iters};
+    if (stream_k < data_parallel)
+        return {(int)clusters, (int)(dp_waves * resident), (int)sk_iters};
+    return whole;
 }
 
-// Every block of the grid may be a stream-K helper: one partial tile and one flag each.
+// Every block of the grid may share two tiles: two partial tiles each, and one flag.
 static size_t workspace_size(const struct stream_k_schedule &s)
 {
-    return s.sk_iters > 0 ? (size_t)CLUSTER * s.clusters * (BM * BN * sizeof(float) + sizeof(int)) : 0;
+    return s.sk_iters > 0 ? (size_t)CLUSTER * s.clusters * (2 * BM * BN * sizeof(float) + sizeof(int)) : 0;
 }
 
 // The most blocks the launcher may start: one per SM, in clusters of CLUSTER.
@@ -445,12 +516,13 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
         return err;
     if (workspace_size(s) > opts->workspace_bytes)
         return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
-    // The partial tiles, then one flag per block.
+    // The partial tiles, two per block, then one flag per block.
     float *partials = static_cast<float *>(opts->workspace);
-    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * BM * BN);
+    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * 2 * BM * BN);
     const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
     return launch_kernel<hgemm_stream_k<T, STAGES>>(config_of<STAGES>(), {CLUSTER * s.clusters, 1, 1}, opts,
-                                                    stream, *maps.A, *maps.B, *maps.C, m, n, k, s, partials, flags);
+                                                    stream, *maps.A, *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C),
+                                                    partials, flags);
 }
 
 STAGED_LAUNCHERS(2, 4)
@@ -470,9 +542,13 @@ GEMM_SCHEDULE(schedule)
     }
     const long long groups = num_groups(m, n), k_tiles = (k + BK - 1) / BK;
     const long long sk_groups = s.sk_iters / k_tiles, range = s.sk_iters > 0 ? (s.sk_iters + s.clusters - 1) / s.clusters : 0;
+    // Ranges end where tiles end when every group gets the same number of clusters.
+    char split[48] = "stream-K";
+    if (sk_groups > 0 && s.clusters % sk_groups == 0)
+        snprintf(split, sizeof split, "split-K (%lld clusters a group)", s.clusters / sk_groups);
     snprintf(text, size,
              "%lld groups of %d tiles %dx%d, %lld K tiles each, on %d clusters of %d: %d groups whole (data-parallel), "
-             "%lld groups stream-K (%lld iterations, up to %lld a cluster); workspace %zu bytes",
-             groups, CLUSTER, BM, BN, k_tiles, s.clusters, CLUSTER, s.dp_groups, sk_groups, (long long)s.sk_iters, range,
+             "%lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
+             groups, CLUSTER, BM, BN, k_tiles, s.clusters, CLUSTER, s.dp_groups, sk_groups, split, (long long)s.sk_iters, range,
              workspace_size(s));
 }

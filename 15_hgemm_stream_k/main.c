@@ -19,7 +19,7 @@ static const struct step_kernel kernels[] = {
 static const struct step_option options[] = {
     {.name = "stages", .help = "depth of the TMA ring, 48 KB a stage", .min = 2, .max = 4, .default_value = 4,
      .name_suffix = "_s%d", .smem_bytes = ring_smem_bytes, .blocks_per_sm = 1},
-    {.name = "split", .help = "0: the launcher's rule (see --info); N: all of it stream-K over N clusters (at most those that fit)",
+    {.name = "split", .help = "0: the launcher's rule (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
 };
 

@@ -1,10 +1,11 @@
 // Step 16: step 15 with the tile and the cluster fitted to the shape. BM (the tile's rows) and
-// CLUSTER become template parameters and the launcher picks them from M (fit_tile): 128-row
-// tiles in pairs sharing B where there are tile rows to pair (15's kernel), alone where a pair
-// would hold an empty tile, and 64-row tiles for M <= 128, where both consumer warpgroups take
-// the same 64 rows and one 128-column half each: a decode GEMM (M <= 64) then does a quarter of
-// the math it did and streams B at the memory's pace. Stream-K shares out the work as in 15, in
-// the chosen tiles.
+// CLUSTER become template parameters and the launcher picks them from the shape (fit_tile):
+// 128-row tiles in pairs sharing B where there are tile rows to pair (15's kernel), alone where
+// a pair would hold an empty tile, and 64-row tiles for small M (alone up to M = 64, in pairs up
+// to 128 where their schedule is the shorter), where both consumer warpgroups take the same 64
+// rows and one 128-column half each: a decode GEMM (M <= 64) then does a quarter of the math it
+// did and streams B at the memory's pace. The split shares out the work as in 15, in the chosen
+// tiles.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -41,6 +42,25 @@ struct stream_k_schedule {
 __host__ __device__ inline int sk_begin(const struct stream_k_schedule &s, int cluster)
 {
     return (int)((long long)cluster * s.sk_iters / s.clusters);
+}
+
+// The cluster whose range holds stream-K iteration i: the last c with sk_begin(c) <= i, that is
+// c sk_iters < (i + 1) clusters. No range is empty (the launcher keeps clusters <= sk_iters), so
+// that cluster computes i.
+__host__ __device__ inline int sk_cluster_of(const struct stream_k_schedule &s, long long i)
+{
+    return (int)(((i + 1) * s.clusters - 1) / s.sk_iters);
+}
+
+// The clusters that share stream-K group j (group dp_groups + j): first .. last, those whose
+// ranges hold its first and its last iteration. first == last: one cluster does it whole.
+struct tile_share {
+    int first, last;
+};
+
+__host__ __device__ inline struct tile_share sharers_of(const struct stream_k_schedule &s, int j, int k_tiles)
+{
+    return {sk_cluster_of(s, (long long)j * k_tiles), sk_cluster_of(s, (long long)(j + 1) * k_tiles - 1)};
 }
 
 // A cluster's work, one tile group at a time: K tiles k_begin .. k_end - 1 of group `group`.
@@ -89,7 +109,7 @@ template <typename T, int STAGES, int BM, int CLUSTER>
 __global__ void __launch_bounds__(384, 1)
 hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct stream_k_schedule sched,
-            float *partials, int *flags)
+            T *C, float *partials, int *flags)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM);
@@ -219,48 +239,86 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
     };
 
-    // A tile this block does not finish: its sums go to its own workspace slot (it has one tile
-    // like that at most, the first of its range), then its flag goes up. Each consumer thread
-    // writes its accumulators as they lie in its registers, 16 bytes at a time, thread after
-    // thread: coalesced, and the finishing block reads them back into the same registers.
+    // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
+    // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
+    // kind 0: a part further in, where the range starts), then it counts itself in on the tile's
+    // flag, that of the tile's first cluster (it is the first of one such tile at most). Each
+    // store of a warp is 8 rows x 32 bytes: whole sectors.
     const int ct = tid - 128; // 0..255: the consumer threads
-    auto send_partial = [&](int slot_index) {
-        float4 *p = reinterpret_cast<float4 *>(partials + (size_t)slot_index * BM * BN) + ct;
+    auto slot_of = [&](int from, int kind) { return partials + ((size_t)(from * CLUSTER + rank) * 2 + kind) * BM * BN; };
+    auto flag_of = [&](struct tile_share sh) { return &flags[sh.first * CLUSTER + rank]; };
+    auto send_partial = [&](int group, int kind) {
+        float *slot = slot_of(cluster, kind);
 #pragma unroll
-        for (int q = 0; q < 16 * HALVES; q++)
-            __stcg(p + 256 * q, make_float4(sum[q / 16][4 * (q % 16)], sum[q / 16][4 * (q % 16) + 1],
-                                            sum[q / 16][4 * (q % 16) + 2], sum[q / 16][4 * (q % 16) + 3]));
-        // Every consumer thread's sums are written before the flag is released (release is
+        for (int h = 0; h < HALVES; h++)
+#pragma unroll
+            for (int j = 0; j < 16; j++) {
+                const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
+                float *p = slot + (size_t)(wg_row + d.row) * BN + (first_half + h) * 128 + d.col;
+                __stcg(reinterpret_cast<float2 *>(p), make_float2(sum[h][4 * j], sum[h][4 * j + 1]));
+                __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(sum[h][4 * j + 2], sum[h][4 * j + 3]));
+            }
+        // Every consumer thread's sums are written before the count goes up (release is
         // cumulative over the writes the barrier ordered before it).
         named_barrier_sync(3, 256);
         if (ct == 0)
-            flag_release(&flags[slot_index], 1);
+            flag_arrive(flag_of(sharers_of(sched, group - sched.dp_groups, num_k_tiles)));
     };
-    // The tile of `group` this block finishes: add the sums of the clusters whose ranges start
-    // inside it, in cluster order (a fixed order: the same bits on every run). Their slots hold
-    // the tile of the same rank. The flag is cleared as it is taken, ready for the next launch.
-    auto add_partials = [&](int group) {
-        const int tile_end = (group - sched.dp_groups + 1) * num_k_tiles;
-        for (int from = cluster + 1; from < sched.clusters && sk_begin(sched, from) < tile_end; from++) {
-            if (sk_begin(sched, from) == sk_begin(sched, from + 1))
-                continue; // an empty range (more clusters than iterations) sent nothing
-            const int slot_index = from * CLUSTER + rank;
-            if (ct == 0) {
-                while (flag_acquire(&flags[slot_index]) == 0) {
-                }
-                flags[slot_index] = 0;
+    // Once the range is done, a tile this block did part of: when all of the tile's `parts`
+    // clusters have counted in, each adds up its own 1/parts of the tile (its rows in C, 4
+    // columns at a time) over all their slots in cluster order, a fixed order: the same bits on
+    // every run. Each reads one tile's worth, where a lone finisher would read them all. The
+    // last to count out clears the flag for the next launch.
+    auto finish_tile = [&](int group) {
+        const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
+        const int by = CLUSTER * c.by + rank;
+        const struct tile_share sh = sharers_of(sched, group - sched.dp_groups, num_k_tiles);
+        const int parts = sh.last - sh.first + 1;
+        int *flag = flag_of(sh);
+        if (ct == 0)
+            while (flag_acquire(flag) < parts) {
             }
-            named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
-            const float4 *p = reinterpret_cast<const float4 *>(partials + (size_t)slot_index * BM * BN) + ct;
+        named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
+        // This block's share of the tile: quads i = begin, begin + 256, ... below end for thread
+        // ct, taken 8 at a time. All 8 loads from one part are issued before their adds, and
+        // four parts at a time: the adds wait for L2 a few times, not once per part and quad.
+        const int rows = min(BM, M - by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
+        const int total = rows > 0 ? rows * quads : 0, share = cluster - sh.first;
+        const int end = (share + 1) * total / parts;
+        for (int begin = share * total / parts + ct; begin < end; begin += 8 * 256) {
+            int at[8];
+            float4 v[8];
 #pragma unroll
-            for (int q = 0; q < 16 * HALVES; q++) {
-                const float4 v = __ldcg(p + 256 * q);
-                sum[q / 16][4 * (q % 16)] += v.x;
-                sum[q / 16][4 * (q % 16) + 1] += v.y;
-                sum[q / 16][4 * (q % 16) + 2] += v.z;
-                sum[q / 16][4 * (q % 16) + 3] += v.w;
+            for (int q = 0; q < 8; q++) {
+                const int i = begin + 256 * q;
+                at[q] = i / quads * BN + 4 * (i % quads);
+                if (i < end)
+                    v[q] = __ldcg(reinterpret_cast<const float4 *>(slot_of(sh.first, 1) + at[q]));
+            }
+#pragma unroll 4
+            for (int from = sh.first + 1; from <= sh.last; from++) {
+                const float *slot = slot_of(from, 0);
+#pragma unroll
+                for (int q = 0; q < 8; q++)
+                    if (begin + 256 * q < end) {
+                        const float4 u = __ldcg(reinterpret_cast<const float4 *>(slot + at[q]));
+                        v[q].x += u.x;
+                        v[q].y += u.y;
+                        v[q].z += u.z;
+                        v[q].w += u.w;
+                    }
+            }
+            // 4 columns, 8 bytes: C's rows are 16-byte strided, and the columns start at a multiple of 4.
+#pragma unroll
+            for (int q = 0; q < 8; q++) {
+                const int i = begin + 256 * q;
+                if (i < end)
+                    *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
+                        make_uint2(pack2_rn<T>(v[q].x, v[q].y), pack2_rn<T>(v[q].z, v[q].w));
             }
         }
+        if (ct == 0 && atomicAdd(flag, 1) == 2 * parts - 1)
+            *flag = 0;
     };
 
     // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
@@ -291,8 +349,9 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     };
 
     // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
-    // The tile whose right half is still in registers, once there is one (held_bx >= 0).
-    int it = 0, held_bx = -1, held_by = 0;
+    // The tile whose right half is still in registers, once there is one (held_bx >= 0); the
+    // groups this block did the first part and a later part of, to finish at the end.
+    int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
     struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
     for (struct work_unit w; walk.next(w);) {
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
@@ -328,8 +387,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         }
         // A whole tile, as in 14: the left half is final while the right half's last group may
         // still run: store it, then hand the last slot back and keep the right half for the next
-        // unit's first K tile. A part of a tile: all of it is needed, and the last slot goes back.
-        // With one half there is nothing to overlap: it is stored once it is final.
+        // unit's first K tile. A part of a tile: all of it goes to the workspace, and the last
+        // slot goes back. With one half there is nothing to overlap: it is stored once it is final.
         const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
         wgmma_wait_group<HALVES - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
         if (HALVES == 2 && whole)
@@ -337,18 +396,15 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         wgmma_wait_group<0>();
         release(it % STAGES);
         it++;
-        if (w.k_begin > 0) { // the later K tiles of a tile another cluster finishes
-            send_partial(blockIdx.x);
+        if (!whole) { // its other parts come from the clusters beside this one
+            send_partial(w.group, w.k_begin == 0);
+            (w.k_begin == 0 ? first_part : later_part) = w.group;
             held_bx = -1;
             continue;
         }
-        if (!whole) // the first K tiles: the rest arrives from the clusters after this one
-            add_partials(w.group);
         if constexpr (HALVES == 1) {
             store_half(sum[0], first_half, c.bx, by);
         } else {
-            if (!whole)
-                store_half(sum[0], 0, c.bx, by);
             held_bx = c.bx;
             held_by = by;
         }
@@ -356,6 +412,13 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     if constexpr (HALVES == 2)
         if (held_bx >= 0)
             store_half(sum[1], 1, held_bx, held_by);
+    // Not before the range is done, so that no cluster waits in the middle of its range (and all
+    // parts are sent before anyone waits: no cycle). The first part first: the clusters after
+    // this one sent theirs at the start of their ranges.
+    if (first_part >= 0)
+        finish_tile(first_part);
+    if (later_part >= 0)
+        finish_tile(later_part);
     if (c_issuer)
         bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
     // No block leaves while another of its cluster may still multicast into it or arrive on its
@@ -370,76 +433,94 @@ struct tile_fit {
     int bm, cluster;
 };
 
-// The tile and cluster that fit M. M <= 64: 64-row tiles, one block each (a 128-row pair would
-// do four times the math, three quarters of it on rows past M). M <= 128: two 64-row tiles, a
-// pair sharing B (a 128-row pair would hold one empty tile, a lone 128-row block twice the work
-// of each of the two). An odd few tile rows: 128-row tiles, one block each, where pairs would
-// leave a block with an empty tile. Else 15's pairs of 128-row tiles sharing B.
-static struct tile_fit fit_tile(int m)
-{
-    const int tile_rows = (m + 127) / 128;
-    if (m <= 64)
-        return {64, 1};
-    if (m <= 128)
-        return {64, 2};
-    if (tile_rows % 2 == 1 && tile_rows < 8)
-        return {128, 1};
-    return {128, 2};
-}
-
 // The work of a cluster: groups of f.cluster vertically adjacent tiles.
 static long long num_groups(int m, int n, struct tile_fit f)
 {
     return (long long)((n + BN - 1) / BN) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
 }
 
-// What a helper costs the tile's finisher, in iterations (K tiles): its partial sums cross L2
-// twice (written, then read back), about as long as loading as many bytes of stages.
+// What a shared tile costs each of its clusters, in iterations (K tiles), as in 15.
 static long long fixup_iters(struct tile_fit f)
 {
-    return (2 * f.bm * BN * sizeof(float) + stage_bytes(f.bm) - 1) / stage_bytes(f.bm);
+    return (4 * f.bm * BN * sizeof(float) + stage_bytes(f.bm) - 1) / stage_bytes(f.bm);
 }
 // Stream-K only where the data-parallel grid leaves more than this share of its cluster-rounds
 // idle: under a power cap a fuller GPU runs at a lower clock, so a few idle SMs are not worth it.
 #define MIN_IDLE_SHARE 0.10
 
-// The split, from the shape, the tile and the clusters that fit at once (`resident`), as in 15.
-// `forced` > 0 (the --split option, for tests): all of it stream-K over that many clusters.
-static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile_fit f, int resident, int forced)
+// The split, from the shape, the tile and the clusters that fit at once (`resident`), as in 15;
+// `iters`, when given, gets the iterations it takes, for fit_tile. `forced` > 0 (the --split
+// option, for tests): all of it stream-K over that many clusters.
+static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile_fit f, int resident, int forced,
+                                                long long *iters = nullptr)
 {
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
-    if (forced > 0)
-        return {forced < resident ? forced : resident, 0, (int)(groups * k_tiles)};
+    if (forced > 0) {
+        const long long all = groups * k_tiles, clusters = forced < resident ? forced : resident;
+        return {(int)(clusters < all ? clusters : all), 0, (int)all};
+    }
     const long long rounds = (groups + resident - 1) / resident, data_parallel = rounds * k_tiles;
     const double idle = 1.0 - (double)groups / (double)(rounds * resident);
+    const struct stream_k_schedule whole = {(int)persistent_units(groups, resident), (int)groups, 0};
+    long long unused;
+    long long &time = iters ? *iters : unused;
+    time = data_parallel;
+    if (idle <= MIN_IDLE_SHARE)
+        return whole;
     const long long full_waves = groups / resident, dp_waves = full_waves > 0 ? full_waves - 1 : 0;
-    const long long sk_iters = (groups - dp_waves * resident) * k_tiles;
-    long long best = 0, best_time = data_parallel;
-    for (long long c = dp_waves > 0 ? resident : 1; c <= resident && c <= sk_iters; c++) {
-        const long long range = (sk_iters + c - 1) / c, helpers = (k_tiles + range - 1) / range;
-        const long long time = dp_waves * k_tiles + range + helpers * fixup_iters(f);
-        if (time < best_time) {
-            best = c;
-            best_time = time;
-        }
+    const long long sk_groups = groups - dp_waves * resident, sk_iters = sk_groups * k_tiles;
+    const long long splits = resident / sk_groups < k_tiles ? resident / sk_groups : k_tiles;
+    const long long clusters = resident < sk_iters ? resident : sk_iters;
+    const long long split_k = splits >= 2 ? dp_waves * k_tiles + (k_tiles + splits - 1) / splits + fixup_iters(f)
+                                          : data_parallel,
+                    stream_k = dp_waves * k_tiles + (sk_iters + clusters - 1) / clusters + 2 * fixup_iters(f);
+    if (split_k < data_parallel && split_k <= stream_k) {
+        time = split_k;
+        return {(int)(sk_groups * splits), (int)(dp_waves * resident), (int)sk_iters};
     }
-    if (idle > MIN_IDLE_SHARE && best > 0)
-        return {(int)best, (int)(dp_waves * resident), (int)sk_iters};
-    return {(int)persistent_units(groups, resident), (int)groups, 0};
+    if (stream_k < data_parallel) {
+        time = stream_k;
+        return {(int)clusters, (int)(dp_waves * resident), (int)sk_iters};
+    }
+    return whole;
 }
 
-// Every block of the grid may be a stream-K helper: one partial tile and one flag each.
+// The tile and cluster that fit the shape. M <= 64: 64-row tiles, one block each (a 128-row pair
+// would do four times the math, three quarters of it on rows past M). M <= 128: two 64-row
+// tiles, a pair sharing B, or one 128-row tile alone (a 128-row pair would hold one empty tile):
+// the one whose schedule loads fewer bytes of stages one after the other, as choose_schedule
+// counts them on one block per SM; the pair where they tie. An odd few tile rows: 128-row
+// tiles, one block each, where pairs would leave a block with an empty tile. Else 15's pairs of
+// 128-row tiles sharing B.
+static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
+{
+    const int tile_rows = (m + 127) / 128;
+    if (m <= 64)
+        return {64, 1};
+    if (m <= 128) {
+        const struct tile_fit pair = {64, 2}, lone = {128, 1};
+        if (sm_count < 2)
+            return pair; // the shape checks, before the GPU is known: any fit, the grid is not launched
+        long long pair_iters, lone_iters;
+        choose_schedule(m, n, k, pair, sm_count / 2, 0, &pair_iters);
+        choose_schedule(m, n, k, lone, sm_count, 0, &lone_iters);
+        return lone_iters * stage_bytes(128) < pair_iters * stage_bytes(64) ? lone : pair;
+    }
+    if (tile_rows % 2 == 1 && tile_rows < 8)
+        return {128, 1};
+    return {128, 2};
+}
+
+// Every block of the grid may share two tiles: two partial tiles each, and one flag.
 static size_t workspace_size(const struct stream_k_schedule &s, struct tile_fit f)
 {
-    return s.sk_iters > 0 ? (size_t)f.cluster * s.clusters * (f.bm * BN * sizeof(float) + sizeof(int)) : 0;
+    return s.sk_iters > 0 ? (size_t)f.cluster * s.clusters * (2 * f.bm * BN * sizeof(float) + sizeof(int)) : 0;
 }
 
 // The most blocks the launcher may start: one per SM (in pairs or not).
 GEMM_GRID(gemm_grid)
 {
-    (void)n;
-    (void)k;
-    const int cluster = fit_tile(m).cluster;
+    const int cluster = fit_tile(m, n, k, opts->sm_count).cluster;
     return {cluster * (opts->sm_count / cluster), 1, 1};
 }
 
@@ -470,7 +551,7 @@ template <int STAGES = 2>
 static cudaError_t schedule_of(int stages, int m, int n, int k, const struct launch_opts *opts,
                                struct stream_k_schedule *s)
 {
-    const struct tile_fit f = fit_tile(m);
+    const struct tile_fit f = fit_tile(m, n, k, opts->sm_count);
     if constexpr (STAGES > 4)
         return cudaErrorInvalidValue;
     else if (stages != STAGES)
@@ -493,20 +574,21 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
         return err;
     if (workspace_size(s, {BM, CLUSTER}) > opts->workspace_bytes)
         return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
-    // The partial tiles, then one flag per block.
+    // The partial tiles, two per block, then one flag per block.
     float *partials = static_cast<float *>(opts->workspace);
-    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * BM * BN);
+    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * 2 * BM * BN);
     const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
     return launch_kernel<hgemm_small_m<T, STAGES, BM, CLUSTER>>(config_of<STAGES, BM, CLUSTER>(),
                                                                 {CLUSTER * s.clusters, 1, 1}, opts, stream, *maps.A,
-                                                                *maps.B, *maps.C, m, n, k, s, partials, flags);
+                                                                *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C),
+                                                                partials, flags);
 }
 
 template <typename T, int STAGES>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
                                  const struct launch_opts *opts, cudaStream_t stream)
 {
-    const struct tile_fit f = fit_tile(m);
+    const struct tile_fit f = fit_tile(m, n, k, opts->sm_count);
     if (f.bm == 64)
         return f.cluster == 1 ? launch_fit<T, STAGES, 64, 1>(A, B, C, m, n, k, t, opts, stream)
                               : launch_fit<T, STAGES, 64, 2>(A, B, C, m, n, k, t, opts, stream);
@@ -519,7 +601,7 @@ STAGED_LAUNCHERS(2, 4)
 GEMM_WORKSPACE(workspace_bytes)
 {
     struct stream_k_schedule s;
-    return schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) == cudaSuccess ? workspace_size(s, fit_tile(m))
+    return schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) == cudaSuccess ? workspace_size(s, fit_tile(m, n, k, opts->sm_count))
                                                                                          : 0;
 }
 
@@ -530,12 +612,16 @@ GEMM_SCHEDULE(schedule)
         snprintf(text, size, "no schedule: the kernel cannot be configured on this GPU");
         return;
     }
-    const struct tile_fit f = fit_tile(m);
+    const struct tile_fit f = fit_tile(m, n, k, opts->sm_count);
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
     const long long sk_groups = s.sk_iters / k_tiles, range = s.sk_iters > 0 ? (s.sk_iters + s.clusters - 1) / s.clusters : 0;
+    // Ranges end where tiles end when every group gets the same number of clusters.
+    char split[48] = "stream-K";
+    if (sk_groups > 0 && s.clusters % sk_groups == 0)
+        snprintf(split, sizeof split, "split-K (%lld clusters a group)", s.clusters / sk_groups);
     snprintf(text, size,
              "%lld groups of %d tiles %dx%d, %lld K tiles each, on %d clusters of %d: %d groups whole (data-parallel), "
-             "%lld groups stream-K (%lld iterations, up to %lld a cluster); workspace %zu bytes",
-             groups, f.cluster, f.bm, BN, k_tiles, s.clusters, f.cluster, s.dp_groups, sk_groups, (long long)s.sk_iters,
+             "%lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
+             groups, f.cluster, f.bm, BN, k_tiles, s.clusters, f.cluster, s.dp_groups, sk_groups, split, (long long)s.sk_iters,
              range, workspace_size(s, f));
 }

@@ -257,16 +257,17 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         esac
     done < <(gpu_shapes "$1")
     if has_option "$1" split; then # stream-K (--split 1024: as many clusters as fit)
-        echo "--m 1 --n 8 --k 8 --dtype $2 --split 1024"        # one iteration, more clusters than iterations
-        echo "--m 7 --n 136 --k 24 --dtype $2 --split 3"         # K shorter than a K tile, 2 empty ranges
+        echo "--m 1 --n 8 --k 8 --dtype $2 --split 1024"        # one iteration: more clusters asked for than there are
+        echo "--m 7 --n 136 --k 24 --dtype $2 --split 3"         # K shorter than a K tile: one cluster of the 3 asked for
         echo "--m 129 --n 1000 --k 1000 --dtype $2 --split 7"    # ranges that start and end inside tiles
-        echo "--m 1000 --n 1000 --k 4104 --dtype $2 --split 1024" # up to 5 helpers a tile, ragged K tail
+        echo "--m 1000 --n 1000 --k 4104 --dtype $2 --split 1024" # up to 5 clusters share a tile, ragged K tail
         echo "--m 4096 --n 4096 --k 4096 --dtype $2 --split 1024" # every tile split, big
         echo "--m 100 --n 1000 --k 1000 --dtype $2 --split 7"    # one tile row (16: a pair of 64-row tiles)
         echo "--m 300 --n 1000 --k 1000 --dtype $2 --split 7"    # three tile rows (16: 128-row tiles, no pairs)
         echo "--m 65 --n 136 --k 4104 --dtype $2"                # the smallest M past 64-row tiles
-        echo "--m 16 --n 18432 --k 1024 --dtype $2"              # decode (16: 64-row tiles), split by the rule
-        echo "--m 64 --n 2112 --k 7168 --dtype $2"               # the rule's stream-K: 9 groups, 112 K tiles
+        echo "--m 16 --n 18432 --k 1024 --dtype $2"              # decode (16: 64-row tiles), whole tiles by the rule
+        echo "--m 16 --n 18432 --k 16384 --dtype $2"             # decode, the rule's stream-K: 72 groups, 256 K tiles
+        echo "--m 64 --n 2112 --k 7168 --dtype $2"               # the rule's split-K: 9 groups, 112 K tiles
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 1 wave whole, the rest split
     fi
     case $1 in
@@ -351,7 +352,7 @@ else
     for step in "$@"; do # a step that chooses its split prints the choice with --info
         has_option "$step" split || continue
         info=$(timeout 60 "$BUILD/$step" --m 64 --n 2112 --k 7168 --info 2>&1)
-        if printf '%s\n' "$info" | grep -q "^$step at M=64 N=2112 K=7168: .*stream-K"; then
+        if printf '%s\n' "$info" | grep -q "^$step at M=64 N=2112 K=7168: .* groups split-K"; then
             pass "$step --info prints its schedule: $(printf '%s\n' "$info" | tail -n 1)"
         else
             fail "$step --info gives no schedule: $info"

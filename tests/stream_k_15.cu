@@ -26,9 +26,9 @@ int main()
                                    few = schedule_at(64, 2112, 7168, 132, 0, &g, &kt),
                                    hybrid = schedule_at(2560, 3584, 2000, 132, 0, &g, &kt);
     report(big.sk_iters == 0 && huge.sk_iters == 0 && few.dp_groups == 0 && few.sk_iters > 0 &&
-               few.clusters < 66 && hybrid.dp_groups == 66 && hybrid.sk_iters > 0,
-           "the rule on 66 clusters: 4096^3 and 8192^3 whole tiles (3% idle), 64x2112x7168 all stream-K over fewer "
-           "clusters, 2560x3584x2000 one wave whole and the rest split",
+               few.clusters == 63 && hybrid.dp_groups == 66 && hybrid.sk_iters > 0,
+           "the rule on 66 clusters: 4096^3 and 8192^3 whole tiles (3% idle), 64x2112x7168 split-K, 7 parts a "
+           "group on 63 clusters, 2560x3584x2000 one wave whole and the rest split",
            "another choice");
     return failures ? 1 : 0;
 }

@@ -9,7 +9,7 @@
 static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, int forced, long long *groups,
                                             int *k_tiles)
 {
-    const struct tile_fit f = fit_tile(m);
+    const struct tile_fit f = fit_tile(m, n, k, sm_count);
     *groups = num_groups(m, n, f);
     *k_tiles = (k + BK - 1) / BK;
     return choose_schedule(m, n, k, f, sm_count / f.cluster, forced);
@@ -20,13 +20,20 @@ static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, i
 int main()
 {
     run_checks();
-    const struct tile_fit a = fit_tile(1), b = fit_tile(64), c = fit_tile(65), d = fit_tile(128), e = fit_tile(300),
-                          f = fit_tile(129), g = fit_tile(1000), h = fit_tile(8200);
+    // On 132 SMs: the pair of 64-row tiles where K is short (few K tiles to split), one 128-row
+    // tile where the pair would need two rounds or long parts.
+    const struct tile_fit a = fit_tile(1, 8, 8, 132), b = fit_tile(64, 2112, 7168, 132),
+                          c = fit_tile(100, 4096, 512, 132), d = fit_tile(128, 1024, 1024, 132),
+                          e = fit_tile(128, 32768, 512, 132), f = fit_tile(65, 2112, 7168, 132),
+                          g = fit_tile(300, 1000, 1000, 132), h = fit_tile(129, 1000, 1000, 132),
+                          i = fit_tile(1000, 1000, 1000, 132), j = fit_tile(8200, 1000, 1000, 132);
     report(a.bm == 64 && a.cluster == 1 && b.bm == 64 && b.cluster == 1 && c.bm == 64 && c.cluster == 2 &&
-               d.bm == 64 && d.cluster == 2 && e.bm == 128 && e.cluster == 1 && f.bm == 128 && f.cluster == 2 &&
-               g.bm == 128 && g.cluster == 2 && h.bm == 128 && h.cluster == 2,
-           "fit_tile: 64-row tiles alone to M = 64, in pairs to 128; 128-row tiles alone for 3 tile rows, in pairs "
-           "for 2, 8 and 65",
+               d.bm == 64 && d.cluster == 2 && e.bm == 128 && e.cluster == 1 && f.bm == 128 && f.cluster == 1 &&
+               g.bm == 128 && g.cluster == 1 && h.bm == 128 && h.cluster == 2 && i.bm == 128 && i.cluster == 2 &&
+               j.bm == 128 && j.cluster == 2,
+           "fit_tile: 64-row tiles alone to M = 64; to 128, pairs of them at 100x4096x512 and 128x1024x1024, one "
+           "128-row tile at 128x32768x512 and 65x2112x7168; 128-row tiles alone for 3 tile rows, in pairs for 2, 8 "
+           "and 65",
            "another fit");
     long long groups;
     int k_tiles;

@@ -1,11 +1,13 @@
 // The stream-K bookkeeping of steps 15 and 16, replayed on the host with the kernel's own
-// schedule and walk (included from its kernel.cu by tests/stream_k_15.cu and stream_k_16.cu):
-// every MAC iteration (tile group x K tile) is computed by exactly one cluster; a cluster
-// writes at most one partial tile, the first unit of its stream-K range; and the helpers the
-// finisher of a tile waits for, by add_partials' rule, are exactly the clusters that wrote a
-// partial of that tile. Then the replay is shown to catch a helper rule that counts empty
-// ranges and a schedule that leaves an iteration to nobody, and the launcher's rule is checked
-// on H200-like counts of clusters. One PASS/FAIL line each (tests/run.sh counts them).
+// schedule, walk and sharers_of (included from its kernel.cu by tests/stream_k_15.cu and
+// stream_k_16.cu): every MAC iteration (tile group x K tile) is computed by exactly one cluster;
+// no range is empty; a cluster does a first part (from K tile 0) of one tile at most and a later
+// part of one at most, so its two workspace slots suffice; the clusters that do parts of a tile
+// are exactly sharers_of's first .. last, the first of them doing the part from K tile 0 (the
+// slot finish_tile reads first); and no cluster is the first of two shared tiles (one flag
+// each). Then the replay is shown to catch a naive sharers rule, a schedule that leaves an
+// iteration to nobody and one with an empty range, and the launcher's rule is checked on
+// H200-like counts of clusters. One PASS/FAIL line each (tests/run.sh counts them).
 // The including file defines STEP_NAME and
 //   static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, int forced,
 //                                                long long *groups, int *k_tiles);
@@ -26,30 +28,31 @@ static void report(bool ok, const char *what, const char *detail)
     }
 }
 
-// add_partials' rule: the clusters after `cluster` whose ranges start inside the tile that ends
-// at iteration tile_end, empty ranges left out (they send nothing) unless count_empty.
-static std::vector<int> helpers_of(const struct stream_k_schedule &s, int cluster, int tile_end, bool count_empty)
+typedef struct tile_share (*sharers_rule)(const struct stream_k_schedule &, int, int);
+
+// A plausible slip: the cluster of iteration i taken as i clusters / sk_iters, which is the
+// cluster whose range would start at i only when ranges are equal.
+static struct tile_share naive_sharers(const struct stream_k_schedule &s, int j, int k_tiles)
 {
-    std::vector<int> h;
-    for (int from = cluster + 1; from < s.clusters && sk_begin(s, from) < tile_end; from++)
-        if (count_empty || sk_begin(s, from) != sk_begin(s, from + 1))
-            h.push_back(from);
-    return h;
+    return {(int)((long long)j * k_tiles * s.clusters / s.sk_iters),
+            (int)(((long long)(j + 1) * k_tiles - 1) * s.clusters / s.sk_iters)};
 }
 
 // Replays schedule s over groups x k_tiles iterations as the producer and consumers walk it.
 // Empty string: sound; else the first problem found.
-static std::string replay(const struct stream_k_schedule &s, long long groups, int k_tiles, bool count_empty)
+static std::string replay(const struct stream_k_schedule &s, long long groups, int k_tiles, sharers_rule sharers)
 {
     char why[200];
     if (s.clusters < 1)
         return "no cluster";
-    std::vector<int> covered((size_t)groups * k_tiles, 0), partial_of(s.clusters, -1);
-    std::vector<std::vector<int>> awaited(groups); // per group: the helpers its finisher waits for
-    std::vector<int> finished(groups, 0);
+    if (s.sk_iters > 0 && s.clusters > s.sk_iters)
+        return "more clusters than stream-K iterations: an empty range";
+    std::vector<int> covered((size_t)groups * k_tiles, 0);
+    std::vector<std::vector<int>> parts(groups);        // per group: the clusters that did a part, in order
+    std::vector<std::vector<int>> from_zero(groups);    // and whether that part starts at K tile 0
     for (int c = 0; c < s.clusters; c++) {
         struct work_walk walk = walk_of(s, c, k_tiles);
-        bool first_sk = true;
+        int first_parts = 0, later_parts = 0;
         for (struct work_unit w; walk.next(w);) {
             if (w.group < 0 || w.group >= groups || w.k_begin < 0 || w.k_begin >= w.k_end || w.k_end > k_tiles) {
                 snprintf(why, sizeof why, "cluster %d: unit group %d, K tiles %d..%d is out of range", c, w.group,
@@ -58,22 +61,18 @@ static std::string replay(const struct stream_k_schedule &s, long long groups, i
             }
             for (int kt = w.k_begin; kt < w.k_end; kt++)
                 covered[(size_t)w.group * k_tiles + kt]++;
-            if (w.group < s.dp_groups) {
-                if (w.k_begin != 0 || w.k_end != k_tiles)
-                    return "a data-parallel unit is not a whole tile";
-                continue;
+            const bool whole = w.k_begin == 0 && w.k_end == k_tiles;
+            if (w.group < s.dp_groups && !whole)
+                return "a data-parallel unit is not a whole tile";
+            if (w.group >= s.dp_groups) {
+                parts[w.group].push_back(c);
+                from_zero[w.group].push_back(w.k_begin == 0);
             }
-            if (w.k_begin > 0) { // the kernel's send_partial: its slot holds one tile
-                if (!first_sk) {
-                    snprintf(why, sizeof why, "cluster %d sends a second partial (group %d)", c, w.group);
-                    return why;
-                }
-                partial_of[c] = (int)w.group;
-            } else if (w.k_end < k_tiles) { // the kernel's add_partials
-                awaited[w.group] = helpers_of(s, c, (int)(w.group - s.dp_groups + 1) * k_tiles, count_empty);
-                finished[w.group]++;
+            if (!whole && (w.k_begin == 0 ? ++first_parts : ++later_parts) > 1) {
+                snprintf(why, sizeof why, "cluster %d does two %s parts: one slot for them", c,
+                         w.k_begin == 0 ? "first" : "later");
+                return why;
             }
-            first_sk = false;
         }
     }
     for (size_t i = 0; i < covered.size(); i++)
@@ -81,16 +80,27 @@ static std::string replay(const struct stream_k_schedule &s, long long groups, i
             snprintf(why, sizeof why, "group %zu, K tile %zu computed %d times", i / k_tiles, i % k_tiles, covered[i]);
             return why;
         }
-    for (long long g = 0; g < groups; g++) {
-        std::vector<int> sent;
-        for (int c = 0; c < s.clusters; c++)
-            if (partial_of[c] == g)
-                sent.push_back(c);
-        if (sent != awaited[g] || (!sent.empty() && finished[g] != 1)) {
-            snprintf(why, sizeof why, "group %lld: %zu clusters send partials, its finisher waits for %zu", g,
-                     sent.size(), awaited[g].size());
+    std::vector<int> flag_owner(s.clusters, -1);
+    for (long long g = s.dp_groups; g < groups; g++) {
+        const struct tile_share sh = sharers(s, (int)(g - s.dp_groups), k_tiles);
+        std::vector<int> expected;
+        for (int c = sh.first; c <= sh.last; c++)
+            expected.push_back(c);
+        if (parts[g] != expected) {
+            snprintf(why, sizeof why, "group %lld: %zu clusters do parts of it, sharers_of names %d..%d", g,
+                     parts[g].size(), sh.first, sh.last);
             return why;
         }
+        if (!from_zero[g][0])
+            return "a shared tile's first cluster does not start at K tile 0";
+        if (sh.first == sh.last)
+            continue;
+        if (flag_owner[sh.first] >= 0) {
+            snprintf(why, sizeof why, "cluster %d is the first of groups %d and %lld: one flag for both", sh.first,
+                     flag_owner[sh.first], g);
+            return why;
+        }
+        flag_owner[sh.first] = (int)g;
     }
     return "";
 }
@@ -109,7 +119,9 @@ static int run_checks()
                                    {16, 18432, 16384}, {512, 16384, 16384}};
     const int sm_counts[] = {2, 6, 14, 66, 132, 170};
     const int forced[] = {0, 1, 2, 3, 5, 7, 64, 1024};
-    int cases = 0;
+    // Both passes replay every schedule, with sharers_of and then with the naive rule: the
+    // first must pass them all, the second fail some.
+    int cases = 0, naive_caught = 0;
     std::string first;
     for (const struct shape &p : shapes)
         for (int sms : sm_counts)
@@ -117,7 +129,8 @@ static int run_checks()
                 long long groups;
                 int k_tiles;
                 const struct stream_k_schedule s = schedule_at(p.m, p.n, p.k, sms, f, &groups, &k_tiles);
-                std::string why = replay(s, groups, k_tiles, false);
+                std::string why = replay(s, groups, k_tiles, sharers_of);
+                naive_caught += !replay(s, groups, k_tiles, naive_sharers).empty();
                 cases++;
                 if (!why.empty() && first.empty()) {
                     char at[96];
@@ -128,22 +141,26 @@ static int run_checks()
     char what[256];
     snprintf(what, sizeof what,
              "%d schedules (14 shapes x 6 SM counts x the rule and 7 forced splits) cover every iteration once, "
-             "one partial a cluster, each awaited by its tile's finisher",
+             "no range empty, two slots a cluster, each tile's parts from sharers_of's clusters, one flag each",
              cases);
     report(first.empty(), what, first.c_str());
 
-    // The replay catches wrong bookkeeping: a finisher that would wait for an empty range (1 x 8 x
-    // 192 is 3 K tiles; split over 5 clusters, ranges 0..0, 0..1, 1..1, 1..2, 2..3), and a
-    // schedule one iteration short.
+    // The replay catches wrong bookkeeping: the naive inverse of sk_begin on those schedules, a
+    // schedule one iteration short, and one with more clusters than iterations (1 x 8 x 192 is
+    // 3 K tiles; the launcher splits it over 3 clusters when asked for 5).
+    snprintf(what, sizeof what, "the replay fails sharers taken as iteration x clusters / sk_iters (%d of the %d)",
+             naive_caught, cases);
+    report(naive_caught > 0, what, "passed everywhere");
     long long groups;
     int k_tiles;
-    struct stream_k_schedule s = schedule_at(1, 8, 192, 132, 5, &groups, &k_tiles);
-    report(replay(s, groups, k_tiles, false).empty() && !replay(s, groups, k_tiles, true).empty(),
-           "the replay fails a helper rule that counts empty ranges (they send nothing: a hang)",
-           replay(s, groups, k_tiles, true).c_str());
-    s = schedule_at(64, 2112, 7168, 132, 0, &groups, &k_tiles);
+    struct stream_k_schedule s = schedule_at(64, 2112, 7168, 132, 0, &groups, &k_tiles);
     s.sk_iters--;
-    report(!replay(s, groups, k_tiles, false).empty(), "the replay fails a schedule that leaves an iteration out",
+    report(!replay(s, groups, k_tiles, sharers_of).empty(), "the replay fails a schedule that leaves an iteration out",
            "passed");
+    s = schedule_at(1, 8, 192, 132, 5, &groups, &k_tiles);
+    const bool clamped = s.clusters == 3;
+    s.clusters = 5;
+    report(clamped && !replay(s, groups, k_tiles, sharers_of).empty(),
+           "--split 5 over 3 iterations runs on 3 clusters, and the replay fails 5 (empty ranges)", "not so");
     return 0;
 }

@@ -398,15 +398,15 @@ __device__ __forceinline__ void setmaxnreg_inc() { asm volatile("setmaxnreg.inc.
 
 // ---- 9. Flags between blocks, in global memory (15 on)
 
-// Stores value with .release at GPU scope: whoever reads it with flag_acquire then sees every
+// Adds 1 with .release at GPU scope: whoever reads the sum with flag_acquire then sees every
 // write this thread made before it, and those of the threads it synchronised with at a barrier
-// before it (release is cumulative).
-__device__ __forceinline__ void flag_release(int *flag, int value)
+// before it (release is cumulative). A reduction: nothing comes back, nothing waits for it.
+__device__ __forceinline__ void flag_arrive(int *flag)
 {
-    asm volatile("st.release.gpu.global.b32 [%0], %1;\n" :: "l"(flag), "r"(value) : "memory");
+    asm volatile("red.release.gpu.global.add.s32 [%0], 1;\n" :: "l"(flag) : "memory");
 }
 
-// Loads with .acquire at GPU scope: what the releasing block wrote before its flag_release is
+// Loads with .acquire at GPU scope: what the arriving blocks wrote before their flag_arrive is
 // visible to this thread's later loads, and to its block's after a barrier.
 __device__ __forceinline__ int flag_acquire(const int *flag)
 {
