@@ -488,10 +488,11 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
 // The tile and cluster that fit the shape. M <= 64: 64-row tiles, one block each (a 128-row pair
 // would do four times the math, three quarters of it on rows past M). M <= 128: two 64-row
 // tiles, a pair sharing B, or one 128-row tile alone (a 128-row pair would hold one empty tile):
-// the one whose schedule loads fewer bytes of stages one after the other, as choose_schedule
-// counts them on one block per SM; the pair where they tie. An odd few tile rows: 128-row
-// tiles, one block each, where pairs would leave a block with an empty tile. Else 15's pairs of
-// 128-row tiles sharing B.
+// the pair unless the lone tile's schedule, as choose_schedule counts it on one block per SM,
+// loads a tenth fewer bytes of stages one after the other; closer than that the estimate cannot
+// tell them apart (results/nvidia-h200/NOTES.md). An odd few tile rows: 128-row tiles, one block
+// each, where pairs would leave a block with an empty tile. Else 15's pairs of 128-row tiles
+// sharing B.
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
@@ -504,7 +505,7 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
         long long pair_iters, lone_iters;
         choose_schedule(m, n, k, pair, sm_count / 2, 0, &pair_iters);
         choose_schedule(m, n, k, lone, sm_count, 0, &lone_iters);
-        return lone_iters * stage_bytes(128) < pair_iters * stage_bytes(64) ? lone : pair;
+        return 10 * lone_iters * stage_bytes(128) < 9 * pair_iters * stage_bytes(64) ? lone : pair;
     }
     if (tile_rows % 2 == 1 && tile_rows < 8)
         return {128, 1};
