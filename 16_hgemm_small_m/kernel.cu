@@ -1,10 +1,11 @@
-// Step 16: step 15 with the tile and the cluster fitted to the shape. BM (the tile's rows) and
-// CLUSTER become template parameters and the launcher picks them from the shape (fit_tile):
-// 128-row tiles in pairs sharing B where there are tile rows to pair (15's kernel), alone where
-// a pair would hold an empty tile, and 64-row tiles for small M (alone up to M = 64, in pairs up
-// to 128 where their schedule is the shorter), where both consumer warpgroups take the same 64
-// rows and one 128-column half each: a decode GEMM (M <= 64) then does a quarter of the math it
-// did and streams B at the memory's pace. The split shares out the work as in 15, in the chosen
+// Step 16: step 15 with the tile and the cluster fitted to the shape. BM (the tile's rows), BN
+// (its columns) and CLUSTER become template parameters and the launcher picks them from the
+// shape (fit_tile): 128-row tiles in pairs sharing B where there are tile rows to pair (15's
+// kernel), alone where a pair would hold an empty tile, and 64-row tiles for small M (alone up
+// to M = 64, in pairs up to 128), where both consumer warpgroups take the same 64 rows and one
+// half of the columns each: a decode GEMM (M <= 64) then does a quarter of the math it did and
+// streams B at the memory's pace. Where 256-column tiles are too few to keep the SMs streaming
+// B without splitting K, 128-column ones. The split shares out the work as in 15, in the chosen
 // tiles.
 #include "launch.h"
 #include "ptx.cuh"
@@ -14,21 +15,28 @@
 
 #include <stdio.h>
 
-#define BN 256
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
-// The tile's rows BM (128, or 64 for small M) and the blocks of a cluster CLUSTER (2, or 1: tile
-// rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile column) are the kernel's parameters.
+// The tile's rows BM (128, or 64 for small M), its columns BN (256, or 128 for few tiles) and the
+// blocks of a cluster CLUSTER (2, or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one
+// tile column) are the kernel's parameters.
 
-// One stage of the ring: A BM x 64 (16 or 8 KB), then B 64 x 256 as four 64 x 64 boxes of 64
-// columns each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
+// One stage of the ring: A BM x 64 (16 or 8 KB), then B 64 x BN as BN / 64 boxes of 64 columns
+// each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
 constexpr uint32_t B_BOX_BYTES = BK * 64 * 2;
-__host__ __device__ constexpr uint32_t stage_bytes(int bm) { return bm * BK * 2 + 4 * B_BOX_BYTES; }
-// C is staged per consumer warpgroup, half of its 64 x 256 slab at a time: 64 x 128 halves,
-// 16 KB, as two 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
-// expects, so that the TMA store reads them back as they are. Two of them beside four 48 KB
+__host__ __device__ constexpr uint32_t stage_bytes(int bm, int bn) { return bm * BK * 2 + bn / 64 * B_BOX_BYTES; }
+// The ring of a launch with --stages `stages`: as many stages of its tile as the bytes of that
+// many 128 x 256 stages hold. Smaller stages, more of them: a block that streams B from memory
+// does so at the pace of the bytes it has in flight, and keeps them.
+__host__ __device__ constexpr int ring_depth(int stages, int bm, int bn)
+{
+    return stages * stage_bytes(128, 256) / stage_bytes(bm, bn);
+}
+// C is staged per consumer warpgroup, one half (BN / 2 columns) of its slab at a time: 64 x 128
+// or 64 x 64, as 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
+// expects, so that the TMA store reads them back as they are. Two 16 KB halves beside four 48 KB
 // stages still fit the 227 KB a block may have.
-constexpr int C_COLS = 128;
-constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2, C_SLAB_BYTES = C_COLS / 64 * C_BOX_BYTES;
+constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2;
+__host__ __device__ constexpr uint32_t c_slab_bytes(int bn) { return bn / 2 / 64 * C_BOX_BYTES; }
 
 // The split of one launch: the first dp_groups groups go whole, cluster c taking groups c,
 // c + clusters, ...; the sk_iters iterations of the other groups (group dp_groups + i / k_tiles,
@@ -97,25 +105,28 @@ __host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedu
 }
 
 // 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
-// and 2) owns, with BM = 128, rows 64wg..64wg+63 of the block's C tile, all 256 columns: two
-// m64n128 accumulators of 64 fp32 registers each per thread; with BM = 64, the 64 rows and
-// columns 128wg..128wg+127: one of them. The register cap at entry (65536 / 384 =
-// 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// and 2) owns, with BM = 128, rows 64wg..64wg+63 of the block's C tile, all BN columns: two
+// halves of BN / 2 columns, each an m64n(BN / 2) accumulator (64 fp32 registers a thread for
+// BN = 256); with BM = 64, the 64 rows and half wg of the columns: one of them. The register
+// cap at entry (65536 / 384 = 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232
+// registers fit the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
 
-template <typename T, int STAGES, int BM, int CLUSTER>
+template <typename T, int STAGES, int BM, int BN, int CLUSTER>
 __global__ void __launch_bounds__(384, 1)
 hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct stream_k_schedule sched,
             T *C, float *partials, int *flags)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
-    constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM);
+    constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM, BN);
+    constexpr int B_BOXES = BN / 64, WN = BN / 2; // WN: the columns of a half, one wgmma's n
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
-    static_assert(CLUSTER >= 1 && 4 % CLUSTER == 0, "the four B boxes split evenly over the cluster");
+    static_assert(CLUSTER >= 1 && B_BOXES % CLUSTER == 0, "the B boxes split evenly over the cluster");
     static_assert(BM == 64 || BM == 128, "a warpgroup's 64 rows, one or two of them");
+    static_assert(BN == 128 || BN == 256, "halves of whole 64-column boxes, n = 64 or 128");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands at its twins.
@@ -154,12 +165,13 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     else
         __syncthreads();
 
-    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s. 48 KB
-    // land there: this block's A, and all four B boxes, B_BOXES_PER_RANK multicast by each
-    // block. Another block's boxes may land before this expect_tx: the barrier's byte count then
-    // runs below zero for a while, and the phase cannot complete before this arrival all the same.
+    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s.
+    // STAGE_BYTES land there: this block's A, and all B_BOXES B boxes, B_BOXES_PER_RANK multicast
+    // by each block. Another block's boxes may land before this expect_tx: the barrier's byte
+    // count then runs below zero for a while, and the phase cannot complete before this arrival
+    // all the same.
     auto load_tile = [&](int s, int kt, int bx, int by) {
-        constexpr int B_BOXES_PER_RANK = 4 / CLUSTER;
+        constexpr int B_BOXES_PER_RANK = B_BOXES / CLUSTER;
         const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
         mbarrier_arrive_expect_tx(bar, STAGE_BYTES);
         tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
@@ -194,26 +206,27 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     }
     setmaxnreg_inc<CONSUMER_REGS>();
 
-    // This warpgroup's slab: with BM = 128, rows 64wg.. in two halves, columns 0..127 and
-    // 128..255, each its own m64n128 accumulator and its own wgmma group: one half can leave for
+    // This warpgroup's slab: with BM = 128, rows 64wg.. in two halves, columns 0..WN - 1 and
+    // WN..BN - 1, each its own m64nWN accumulator and its own wgmma group: one half can leave for
     // shared memory while the tensor cores still work on the other. With BM = 64 the one half
     // first_half = wg of rows 0..63. Not zeroed: the first wgmma of each tile ignores the
     // accumulators (scale-d = 0), and zeroing them would be a non-wgmma write that makes ptxas
     // serialise every wgmma.
     constexpr int HALVES = BM / 64;
     const int wg_row = BM == 128 ? 64 * wg : 0, first_half = BM == 128 ? 0 : wg;
-    float sum[HALVES][64];
-    const uint32_t c_slab = c_stage + wg * C_SLAB_BYTES;
+    float sum[HALVES][WN / 2];
+    const uint32_t c_slab = c_stage + wg * c_slab_bytes(BN);
     const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
 
     // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
     // start wg_row x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
     // swizzles the final address, so a start inside the atom reads the right chunks); the
     // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
-    // half h is boxes 2h and 2h + 1, 8 KB apart (leading offset), its 8-row groups 1024 bytes.
+    // half h is the WN / 64 boxes from box h WN / 64 on, 8 KB apart (leading offset), its 8-row
+    // groups 1024 bytes.
     auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg_row * 128 + ks * 32, 16, 1024); };
     auto desc_b = [&](uint32_t slot, int ks, int h) {
-        return wgmma_desc_sw128(slot + A_BYTES + 2 * h * B_BOX_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024);
+        return wgmma_desc_sw128(slot + A_BYTES + h * (WN / 64) * B_BOX_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024);
     };
     // This warp no longer reads slot s: tell this block's producer and every other block's, whose
     // multicasts write here too. The remote arrivals keep mbarrier.arrive's default .release.cta:
@@ -233,10 +246,13 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         return ring + s * STAGE_BYTES;
     };
     // Half h of the slab over one K tile: four k-steps, one wgmma each.
-    auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
+    auto mma_half = [&](float (&acc)[WN / 2], uint32_t slot, int h, bool accumulate) {
 #pragma unroll
         for (int ks = 0; ks < BK / 16; ks++)
-            wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+            if constexpr (WN == 128)
+                wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+            else
+                wgmma_m64n64k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
     };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
@@ -252,9 +268,9 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
 #pragma unroll
         for (int h = 0; h < HALVES; h++)
 #pragma unroll
-            for (int j = 0; j < 16; j++) {
+            for (int j = 0; j < WN / 8; j++) {
                 const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
-                float *p = slot + (size_t)(wg_row + d.row) * BN + (first_half + h) * 128 + d.col;
+                float *p = slot + (size_t)(wg_row + d.row) * BN + (first_half + h) * WN + d.col;
                 __stcg(reinterpret_cast<float2 *>(p), make_float2(sum[h][4 * j], sum[h][4 * j + 1]));
                 __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(sum[h][4 * j + 2], sum[h][4 * j + 3]));
             }
@@ -324,14 +340,14 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
     // stmatrix.x4 stores 16 columns of the D fragment; in the 128-byte swizzle the 8 rows of each
     // of its 8 x 8 matrices get chunks c ^ 0..7: all 32 banks, no conflict.
-    auto store_half = [&](const float (&acc)[64], int h, int bx, int by) {
+    auto store_half = [&](const float (&acc)[WN / 2], int h, int bx, int by) {
         const int c_row = by * BM + wg_row;
         // The slab may still be read by this warpgroup's previous TMA store.
         if (c_issuer)
             bulk_wait_group_read<0>();
         named_barrier_sync(1 + wg, 128);
 #pragma unroll
-        for (int j = 0; j < C_COLS / 16; j++) {
+        for (int j = 0; j < WN / 16; j++) {
             const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane);
             stmatrix_x4(c_slab + tma_box_offset(p.row, p.col, 64), pack2_rn<T>(acc[8 * j], acc[8 * j + 1]),
                         pack2_rn<T>(acc[8 * j + 2], acc[8 * j + 3]), pack2_rn<T>(acc[8 * j + 4], acc[8 * j + 5]),
@@ -341,9 +357,9 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         named_barrier_sync(1 + wg, 128);
         // Committed and not waited for here; TMA writes only what lies inside C.
         if (c_issuer && c_row < M) {
-            for (int b = 0; b < C_COLS / 64; b++)
-                if (bx * BN + h * C_COLS + 64 * b < N)
-                    tma_store_2d(&tmap_C, bx * BN + h * C_COLS + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+            for (int b = 0; b < WN / 64; b++)
+                if (bx * BN + h * WN + 64 * b < N)
+                    tma_store_2d(&tmap_C, bx * BN + h * WN + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
             bulk_commit_group();
         }
     };
@@ -428,21 +444,21 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
 #endif
 }
 
-// The tile and the cluster of a launch: BM rows a tile, CLUSTER blocks a cluster.
+// The tile and the cluster of a launch: BM x BN tiles, CLUSTER blocks a cluster.
 struct tile_fit {
-    int bm, cluster;
+    int bm, bn, cluster;
 };
 
 // The work of a cluster: groups of f.cluster vertically adjacent tiles.
 static long long num_groups(int m, int n, struct tile_fit f)
 {
-    return (long long)((n + BN - 1) / BN) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
+    return (long long)((n + f.bn - 1) / f.bn) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
 }
 
 // What a shared tile costs each of its clusters, in iterations (K tiles), as in 15.
 static long long fixup_iters(struct tile_fit f)
 {
-    return (4 * f.bm * BN * sizeof(float) + stage_bytes(f.bm) - 1) / stage_bytes(f.bm);
+    return (4 * f.bm * f.bn * sizeof(float) + stage_bytes(f.bm, f.bn) - 1) / stage_bytes(f.bm, f.bn);
 }
 // Stream-K only where the data-parallel grid leaves more than this share of its cluster-rounds
 // idle: under a power cap a fuller GPU runs at a lower clock, so a few idle SMs are not worth it.
@@ -485,116 +501,157 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
     return whole;
 }
 
-// The tile and cluster that fit the shape. M <= 64: 64-row tiles, one block each (a 128-row pair
-// would do four times the math, three quarters of it on rows past M). M <= 128: two 64-row
-// tiles, a pair sharing B, or one 128-row tile alone (a 128-row pair would hold one empty tile):
-// the pair unless the lone tile's schedule, as choose_schedule counts it on one block per SM,
-// loads a tenth fewer bytes of stages one after the other; closer than that the estimate cannot
-// tell them apart (results/nvidia-h200/NOTES.md). An odd few tile rows: 128-row tiles, one block
-// each, where pairs would leave a block with an empty tile. Else 15's pairs of 128-row tiles
-// sharing B.
+// The bytes of stages the schedule of fit f has a block load one after the other, as
+// choose_schedule counts it on one block per SM: the estimate fit_tile compares fits by.
+static long long schedule_bytes(int m, int n, int k, struct tile_fit f, int sm_count)
+{
+    long long iters;
+    choose_schedule(m, n, k, f, sm_count / f.cluster, 0, &iters);
+    return iters * stage_bytes(f.bm, f.bn);
+}
+
+// The tile and cluster that fit the shape. M <= 128: 64-row tiles, 256 columns wide, alone up to
+// M = 64 (a 128-row pair would do four times the math, three quarters of it on rows past M), in
+// a pair sharing B up to 128; or, where its estimate is a tenth shorter, for M <= 128 one
+// 128-row tile alone (a 128-row pair would hold one empty tile), and for any M <= 128 the same
+// 64-row tiles 128 columns wide: twice the tiles to stream B with, fewer K splits and half the
+// partial bytes each. Closer than a tenth the estimate cannot tell fits apart
+// (results/nvidia-h200/NOTES.md). An odd few tile rows: 128-row tiles, one block each, where
+// pairs would leave a block with an empty tile. Else 15's pairs of 128-row tiles sharing B.
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
-    if (m <= 64)
-        return {64, 1};
     if (m <= 128) {
-        const struct tile_fit pair = {64, 2}, lone = {128, 1};
+        const struct tile_fit alone[] = {{64, 256, 1}, {64, 128, 1}},
+                              paired[] = {{64, 256, 2}, {128, 256, 1}, {64, 128, 2}};
+        const struct tile_fit *fit = m <= 64 ? alone : paired;
+        const int candidates = m <= 64 ? 2 : 3;
         if (sm_count < 2)
-            return pair; // the shape checks, before the GPU is known: any fit, the grid is not launched
-        long long pair_iters, lone_iters;
-        choose_schedule(m, n, k, pair, sm_count / 2, 0, &pair_iters);
-        choose_schedule(m, n, k, lone, sm_count, 0, &lone_iters);
-        return 10 * lone_iters * stage_bytes(128) < 9 * pair_iters * stage_bytes(64) ? lone : pair;
+            return fit[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched
+        struct tile_fit best = fit[0];
+        long long best_bytes = schedule_bytes(m, n, k, best, sm_count);
+        for (int i = 1; i < candidates; i++) {
+            const long long bytes = schedule_bytes(m, n, k, fit[i], sm_count);
+            if (10 * bytes < 9 * best_bytes) {
+                best = fit[i];
+                best_bytes = bytes;
+            }
+        }
+        return best;
     }
     if (tile_rows % 2 == 1 && tile_rows < 8)
-        return {128, 1};
-    return {128, 2};
+        return {128, 256, 1};
+    return {128, 256, 2};
+}
+
+// The fits a launch may take, in the order --tile numbers them (1..6, for tests and to measure
+// one against another), and the fit of a launch: --tile's, or fit_tile's.
+static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2},
+                                       {64, 256, 1},  {64, 128, 2},  {64, 128, 1}};
+
+static struct tile_fit fit_of(int m, int n, int k, const struct launch_opts *opts)
+{
+    const int forced = launch_option(opts, "tile");
+    return forced > 0 ? fits[forced - 1] : fit_tile(m, n, k, opts->sm_count);
+}
+
+// One fit as a type, so that a lambda can name the kernel instance of it (F::bm, F::bn, F::cluster).
+template <int BM, int BN, int CLUSTER>
+struct fit_instance {
+    static constexpr int bm = BM, bn = BN, cluster = CLUSTER;
+};
+
+// Calls fn with the fit_instance of f: the one place the fits become template arguments.
+template <typename F>
+static cudaError_t with_fit(struct tile_fit f, F fn)
+{
+    if (f.bm == 128)
+        return f.cluster == 1 ? fn(fit_instance<128, 256, 1>{}) : fn(fit_instance<128, 256, 2>{});
+    if (f.bn == 256)
+        return f.cluster == 1 ? fn(fit_instance<64, 256, 1>{}) : fn(fit_instance<64, 256, 2>{});
+    return f.cluster == 1 ? fn(fit_instance<64, 128, 1>{}) : fn(fit_instance<64, 128, 2>{});
 }
 
 // Every block of the grid may share two tiles: two partial tiles each, and one flag.
 static size_t workspace_size(const struct stream_k_schedule &s, struct tile_fit f)
 {
-    return s.sk_iters > 0 ? (size_t)f.cluster * s.clusters * (2 * f.bm * BN * sizeof(float) + sizeof(int)) : 0;
+    return s.sk_iters > 0 ? (size_t)f.cluster * s.clusters * (2 * f.bm * f.bn * sizeof(float) + sizeof(int)) : 0;
 }
 
 // The most blocks the launcher may start: one per SM (in pairs or not).
 GEMM_GRID(gemm_grid)
 {
-    const int cluster = fit_tile(m, n, k, opts->sm_count).cluster;
+    const int cluster = fit_of(m, n, k, opts).cluster;
     return {cluster * (opts->sm_count / cluster), 1, 1};
 }
 
 // The ring, the two C halves and the 1024 bytes the ring's alignment may need; main.c checks the
-// largest, that of the 128-row tiles.
-static int smem_bytes(int stages, int bm) { return stages * stage_bytes(bm) + 2 * C_SLAB_BYTES + 1024; }
-static int smem_bytes(int stages) { return smem_bytes(stages, 128); }
+// largest, that of the 128 x 256 tiles.
+static int smem_bytes(int stages, int bm, int bn) { return stages * stage_bytes(bm, bn) + 2 * c_slab_bytes(bn) + 1024; }
+static int smem_bytes(int stages) { return smem_bytes(stages, 128, 256); }
 
 // 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the schedule's.
-template <int STAGES, int BM, int CLUSTER>
-static struct kernel_config config_of() { return {384, smem_bytes(STAGES, BM), CLUSTER, true, 0}; }
+template <int STAGES, int BM, int BN, int CLUSTER>
+static struct kernel_config config_of() { return {384, smem_bytes(STAGES, BM, BN), CLUSTER, true, 0}; }
 
 // The schedule of a launch of one kernel instance: the clusters of it that fit at once.
-template <int STAGES, int BM, int CLUSTER>
+template <int STAGES, int BM, int BN, int CLUSTER>
 static cudaError_t schedule_for(int m, int n, int k, const struct launch_opts *opts, struct stream_k_schedule *s)
 {
     int resident;
-    cudaError_t err = configure_kernel<hgemm_small_m<__half, STAGES, BM, CLUSTER>>(config_of<STAGES, BM, CLUSTER>(),
-                                                                                     opts, &resident);
+    cudaError_t err = configure_kernel<hgemm_small_m<__half, STAGES, BM, BN, CLUSTER>>(
+        config_of<STAGES, BM, BN, CLUSTER>(), opts, &resident);
     if (err == cudaSuccess)
-        *s = choose_schedule(m, n, k, {BM, CLUSTER}, resident, launch_option(opts, "split"));
+        *s = choose_schedule(m, n, k, {BM, BN, CLUSTER}, resident, launch_option(opts, "split"));
     return err;
 }
 
-// The same for the --stages value and the tile that fits M (--info and the workspace size,
-// outside the launches).
+// The same for the --stages value and the launch's fit (--info and the workspace size, outside
+// the launches).
 template <int STAGES = 2>
 static cudaError_t schedule_of(int stages, int m, int n, int k, const struct launch_opts *opts,
                                struct stream_k_schedule *s)
 {
-    const struct tile_fit f = fit_tile(m, n, k, opts->sm_count);
     if constexpr (STAGES > 4)
         return cudaErrorInvalidValue;
     else if (stages != STAGES)
         return schedule_of<STAGES + 1>(stages, m, n, k, opts, s);
-    else if (f.bm == 64)
-        return f.cluster == 1 ? schedule_for<STAGES, 64, 1>(m, n, k, opts, s)
-                              : schedule_for<STAGES, 64, 2>(m, n, k, opts, s);
     else
-        return f.cluster == 1 ? schedule_for<STAGES, 128, 1>(m, n, k, opts, s)
-                              : schedule_for<STAGES, 128, 2>(m, n, k, opts, s);
+        return with_fit(fit_of(m, n, k, opts), [&](auto fit) {
+            using F = decltype(fit);
+            return schedule_for<ring_depth(STAGES, F::bm, F::bn), F::bm, F::bn, F::cluster>(m, n, k, opts, s);
+        });
 }
 
-template <typename T, int STAGES, int BM, int CLUSTER>
+template <typename T, int STAGES, int BM, int BN, int CLUSTER>
 static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
                               const struct launch_opts *opts, cudaStream_t stream)
 {
     struct stream_k_schedule s;
-    cudaError_t err = schedule_for<STAGES, BM, CLUSTER>(m, n, k, opts, &s);
+    cudaError_t err = schedule_for<STAGES, BM, BN, CLUSTER>(m, n, k, opts, &s);
     if (err != cudaSuccess)
         return err;
-    if (workspace_size(s, {BM, CLUSTER}) > opts->workspace_bytes)
+    if (workspace_size(s, {BM, BN, CLUSTER}) > opts->workspace_bytes)
         return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
     // The partial tiles, two per block, then one flag per block.
     float *partials = static_cast<float *>(opts->workspace);
     int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * 2 * BM * BN);
     const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
-    return launch_kernel<hgemm_small_m<T, STAGES, BM, CLUSTER>>(config_of<STAGES, BM, CLUSTER>(),
-                                                                {CLUSTER * s.clusters, 1, 1}, opts, stream, *maps.A,
-                                                                *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C),
-                                                                partials, flags);
+    return launch_kernel<hgemm_small_m<T, STAGES, BM, BN, CLUSTER>>(config_of<STAGES, BM, BN, CLUSTER>(),
+                                                                    {CLUSTER * s.clusters, 1, 1}, opts, stream, *maps.A,
+                                                                    *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C),
+                                                                    partials, flags);
 }
 
 template <typename T, int STAGES>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
                                  const struct launch_opts *opts, cudaStream_t stream)
 {
-    const struct tile_fit f = fit_tile(m, n, k, opts->sm_count);
-    if (f.bm == 64)
-        return f.cluster == 1 ? launch_fit<T, STAGES, 64, 1>(A, B, C, m, n, k, t, opts, stream)
-                              : launch_fit<T, STAGES, 64, 2>(A, B, C, m, n, k, t, opts, stream);
-    return f.cluster == 1 ? launch_fit<T, STAGES, 128, 1>(A, B, C, m, n, k, t, opts, stream)
-                          : launch_fit<T, STAGES, 128, 2>(A, B, C, m, n, k, t, opts, stream);
+    return with_fit(fit_of(m, n, k, opts), [&](auto fit) {
+        using F = decltype(fit);
+        return launch_fit<T, ring_depth(STAGES, F::bm, F::bn), F::bm, F::bn, F::cluster>(A, B, C, m, n, k, t, opts,
+                                                                                      stream);
+    });
 }
 
 STAGED_LAUNCHERS(2, 4)
@@ -602,8 +659,9 @@ STAGED_LAUNCHERS(2, 4)
 GEMM_WORKSPACE(workspace_bytes)
 {
     struct stream_k_schedule s;
-    return schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) == cudaSuccess ? workspace_size(s, fit_tile(m, n, k, opts->sm_count))
-                                                                                         : 0;
+    return schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) == cudaSuccess
+               ? workspace_size(s, fit_of(m, n, k, opts))
+               : 0;
 }
 
 GEMM_SCHEDULE(schedule)
@@ -613,7 +671,8 @@ GEMM_SCHEDULE(schedule)
         snprintf(text, size, "no schedule: the kernel cannot be configured on this GPU");
         return;
     }
-    const struct tile_fit f = fit_tile(m, n, k, opts->sm_count);
+    const struct tile_fit f = fit_of(m, n, k, opts);
+    const int depth = ring_depth(launch_option(opts, "stages"), f.bm, f.bn);
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
     const long long sk_groups = s.sk_iters / k_tiles, range = s.sk_iters > 0 ? (s.sk_iters + s.clusters - 1) / s.clusters : 0;
     // Ranges end where tiles end when every group gets the same number of clusters.
@@ -621,8 +680,8 @@ GEMM_SCHEDULE(schedule)
     if (sk_groups > 0 && s.clusters % sk_groups == 0)
         snprintf(split, sizeof split, "split-K (%lld clusters a group)", s.clusters / sk_groups);
     snprintf(text, size,
-             "%lld groups of %d tiles %dx%d, %lld K tiles each, on %d clusters of %d: %d groups whole (data-parallel), "
-             "%lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
-             groups, f.cluster, f.bm, BN, k_tiles, s.clusters, f.cluster, s.dp_groups, sk_groups, split, (long long)s.sk_iters,
+             "%lld groups of %d tiles %dx%d (a ring of %d stages of %u KB), %lld K tiles each, on %d clusters of %d: %d "
+             "groups whole (data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
+             groups, f.cluster, f.bm, f.bn, depth, stage_bytes(f.bm, f.bn) / 1024, k_tiles, s.clusters, f.cluster, s.dp_groups, sk_groups, split, (long long)s.sk_iters,
              range, workspace_size(s, f));
 }

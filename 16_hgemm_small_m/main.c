@@ -1,4 +1,5 @@
-/* Step 16: step 15 with the tile and the cluster fitted to M: 64-row tiles for M <= 64, no half-empty pairs. */
+/* Step 16: step 15 with the tile and the cluster fitted to the shape: 64-row tiles for M <= 64, no half-empty
+ * pairs, 128-column tiles where 256-column ones are too few. */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_fp16);
@@ -15,12 +16,15 @@ static const struct step_kernel kernels[] = {
 
 /* The default ring is the deepest one block can hold beside its 32 KB of C staging (one block
  * per SM: 128 accumulators a consumer thread): 4 stages on an H200. --split forces stream-K over
- * a number of clusters, for the tests (ranges inside tiles, more clusters than iterations). */
+ * a number of clusters, --tile one tile and cluster, for the tests (ranges inside tiles, more
+ * clusters than iterations, every kernel instance on any shape). */
 static const struct step_option options[] = {
-    {.name = "stages", .help = "depth of the TMA ring, 48 KB a stage (40 KB with 64-row tiles)", .min = 2, .max = 4, .default_value = 4,
+    {.name = "stages", .help = "depth of the TMA ring in 48 KB stages of 128x256 tiles (smaller tiles: as many of theirs as the same bytes hold, see --info)", .min = 2, .max = 4, .default_value = 4,
      .name_suffix = "_s%d", .smem_bytes = ring_smem_bytes, .blocks_per_sm = 1},
     {.name = "split", .help = "0: the launcher's rule (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
+    {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-6: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone",
+     .min = 0, .max = 6, .default_value = 0},
 };
 
 static const struct step step = {
@@ -31,7 +35,7 @@ static const struct step step = {
     .shape_note = "TMA zero-fills the tiles past M, N and K and stores only inside C; N and K multiples of 8 keep its rows 16-byte strided",
     .arch = {.min_sm = 90, .max_sm = 90, .target = "sm_90a", .needs = "wgmma, setmaxnreg and TMA multicast are sm_90a instructions (H100/H200)"},
     .options = options,
-    .num_options = 2,
+    .num_options = 3,
     .grid = gemm_grid,
     .grid_note = "persistent: one block per SM at most, in clusters of 2 or alone as M asks; whole tiles for the full waves, the rest split evenly in K tiles (--info)",
     .kernels = kernels,

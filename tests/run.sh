@@ -270,6 +270,15 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 64 --n 2112 --k 7168 --dtype $2"               # the rule's split-K: 9 groups, 112 K tiles
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 1 wave whole, the rest split
     fi
+    if has_option "$1" tile; then # every fit's kernel, whatever the rule picks (--tile N, 16)
+        for t in 1 2 3 4 5 6; do
+            echo "--m 129 --n 1000 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows
+            echo "--m 100 --n 1000 --k 4104 --dtype $2 --tile $t"           # the rule's split in this fit, ragged K tail
+        done
+        echo "--m 37 --n 136 --k 4104 --dtype $2 --tile 6 --stages 2"       # 64x128 alone on a ring of 4 stages
+        echo "--m 300 --n 1000 --k 1000 --dtype $2 --tile 5 --stages 3"     # 64x128 pairs on 6, three tile rows
+        echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 64x128 pairs, data-parallel
+    fi
     case $1 in
     08_*) # band widths other than the default: 1-tile bands, a narrower last band, the note's 2048
         for w in 128 384 2048; do

@@ -2,7 +2,8 @@
 # make sanitize: compute-sanitizer memcheck, racecheck and synccheck over every step at a small
 # shape (ragged for the steps that take any M), every precision and every ring depth a step
 # offers (or those of STAGES), plus one wide grid for 08 at 2 stages and, for the persistent
-# steps, a shape with more tiles than SMs, and for stream-K a split with ranges inside tiles. The cuBLAS baseline runs under the tools too:
+# steps, a shape with more tiles than SMs, for stream-K a split with ranges inside tiles, and for
+# a step that fits its tile to the shape (--tile) its 64-row fits. The cuBLAS baseline runs under the tools too:
 # filtering with --kernel-name made racecheck (CUDA 13.0) fail with "Internal Sanitizer Error" on
 # every templated kernel, while unfiltered runs of the same kernels were clean. A step that
 # cannot run on this GPU is skipped in one line; with no GPU, one line and exit 3.
@@ -35,6 +36,8 @@ for step in "$@"; do
     "$bin" --help | grep -q '^grid: persistent' && configs+=("--m 2000 --n 2056 --k 200")
     # Stream-K: ranges that start and end inside tiles, the workspace and its flags.
     "$bin" --help | grep -q '^  --split ' && configs+=("--m 100 --n 1000 --k 1000 --split 7" "--m 40 --n 1000 --k 1000 --split 7")
+    # A step that fits its tile to the shape (--tile): there 64x128 tiles; the 64x256 ones too.
+    "$bin" --help | grep -q '^  --tile ' && configs+=("--m 100 --n 1000 --k 1000 --split 7 --tile 3" "--m 40 --n 1000 --k 1000 --split 7 --tile 4")
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do
             progress "sanitize: $step $config $tool"

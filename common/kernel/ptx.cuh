@@ -389,6 +389,23 @@ __device__ __forceinline__ void wgmma_m64n128k16(float (&d)[64], uint64_t desc_a
     WGMMA_FOR_TYPE(T, WGMMA_M64N128K16_ASM);
 }
 
+// The same for m64n64k16 (16's narrow tiles): 32 accumulators, j = 0..7.
+#define WGMMA_M64N64K16_ASM(TYPE)                                                                        \
+    asm volatile("{\n"                                                                                   \
+                 ".reg .pred p;\n"                                                                       \
+                 "setp.ne.b32 p, %34, 0;\n"                                                              \
+                 "wgmma.mma_async.sync.aligned.m64n64k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n" \
+                 "}\n"                                                                                   \
+                 : WGMMA_D_OPERANDS_8(d, 0), WGMMA_D_OPERANDS_8(d, 8), WGMMA_D_OPERANDS_8(d, 16),         \
+                   WGMMA_D_OPERANDS_8(d, 24)                                                             \
+                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
+
+template <typename T>
+__device__ __forceinline__ void wgmma_m64n64k16(float (&d)[32], uint64_t desc_a, uint64_t desc_b, int accumulate)
+{
+    WGMMA_FOR_TYPE(T, WGMMA_M64N64K16_ASM);
+}
+
 // setmaxnreg (sm_90a): a warpgroup gives registers back to the SM's pool (dec) or takes them
 // (inc); the kernel must start under a register cap (__launch_bounds__(threads, 1)).
 template <int NREGS>
