@@ -427,13 +427,13 @@ constexpr int FIXUP_ITERS = (4 * BM * BN * sizeof(float) + STAGE_BYTES - 1) / ST
 
 // The split, from the shape and the clusters that fit at once (`resident`), the shortest of three
 // in iterations. Data-parallel (14): ceil(groups / resident) rounds of k_tiles iterations. The
-// others keep the full waves but the last one whole and split the rest (one to two waves of
-// groups, or all of them below two waves): split-K, where each of those groups goes to `splits`
-// clusters in equal parts, one part a cluster (ranges end where tiles end: one fix-up each), when
-// there are clusters enough for two parts or more; stream-K, the rest's iterations evenly over
-// all the clusters (ranges end inside tiles: two fix-ups each). Either is taken only where the
-// data-parallel rounds leave enough idle. No range may be empty: never more clusters than
-// iterations. `forced` > 0 (the --split option, for tests): all of it stream-K over that many.
+// others keep the full waves whole and split the groups of the last, partial one: split-K (below
+// one full wave), where each of those groups goes to `splits` clusters in equal parts, one part
+// a cluster (ranges end where tiles end: one fix-up each), when there are clusters enough for
+// two parts or more; stream-K, their iterations evenly over all the clusters (ranges end inside
+// tiles: two fix-ups each). Either is taken only where the data-parallel rounds leave enough
+// idle. No range may be empty: never more clusters than iterations. `forced` > 0 (the --split
+// option, for tests): all of it stream-K over that many.
 static struct stream_k_schedule choose_schedule(int m, int n, int k, int resident, int forced)
 {
     const long long groups = num_groups(m, n), k_tiles = (k + BK - 1) / BK;
@@ -446,15 +446,20 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, int residen
     const struct stream_k_schedule whole = {(int)persistent_units(groups, resident), (int)groups, 0};
     if (idle <= MIN_IDLE_SHARE)
         return whole;
-    const long long full_waves = groups / resident, dp_waves = full_waves > 0 ? full_waves - 1 : 0;
+    // Every full wave whole, unless the partial wave would leave a cluster without an iteration:
+    // then the last full wave goes to the split too. Whole waves run in step over the same K
+    // tiles, sharing A and B in L2; split ranges start anywhere in K and share little.
+    const long long full_waves = groups / resident, partial_iters = (groups - full_waves * resident) * k_tiles;
+    const long long dp_waves = full_waves > 0 && partial_iters < resident ? full_waves - 1 : full_waves;
     const long long sk_groups = groups - dp_waves * resident, sk_iters = sk_groups * k_tiles;
     const long long splits = resident / sk_groups < k_tiles ? resident / sk_groups : k_tiles;
     const long long clusters = resident < sk_iters ? resident : sk_iters;
-    const long long split_k = splits >= 2 ? dp_waves * k_tiles + (k_tiles + splits - 1) / splits + FIXUP_ITERS
-                                          : data_parallel,
+    // Split-K only below a full wave: its grid is the split groups' clusters, too few for whole waves.
+    const long long split_k = splits >= 2 && dp_waves == 0 ? (k_tiles + splits - 1) / splits + FIXUP_ITERS
+                                                           : data_parallel,
                     stream_k = dp_waves * k_tiles + (sk_iters + clusters - 1) / clusters + 2 * FIXUP_ITERS;
     if (split_k < data_parallel && split_k <= stream_k)
-        return {(int)(sk_groups * splits), (int)(dp_waves * resident), (int)sk_iters};
+        return {(int)(sk_groups * splits), 0, (int)sk_iters};
     if (stream_k < data_parallel)
         return {(int)clusters, (int)(dp_waves * resident), (int)sk_iters};
     return whole;

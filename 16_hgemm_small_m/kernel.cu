@@ -483,16 +483,21 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
     time = data_parallel;
     if (idle <= MIN_IDLE_SHARE)
         return whole;
-    const long long full_waves = groups / resident, dp_waves = full_waves > 0 ? full_waves - 1 : 0;
+    // Every full wave whole, unless the partial wave would leave a cluster without an iteration:
+    // then the last full wave goes to the split too. Whole waves run in step over the same K
+    // tiles, sharing A and B in L2; split ranges start anywhere in K and share little.
+    const long long full_waves = groups / resident, partial_iters = (groups - full_waves * resident) * k_tiles;
+    const long long dp_waves = full_waves > 0 && partial_iters < resident ? full_waves - 1 : full_waves;
     const long long sk_groups = groups - dp_waves * resident, sk_iters = sk_groups * k_tiles;
     const long long splits = resident / sk_groups < k_tiles ? resident / sk_groups : k_tiles;
     const long long clusters = resident < sk_iters ? resident : sk_iters;
-    const long long split_k = splits >= 2 ? dp_waves * k_tiles + (k_tiles + splits - 1) / splits + fixup_iters(f)
-                                          : data_parallel,
+    // Split-K only below a full wave: its grid is the split groups' clusters, too few for whole waves.
+    const long long split_k = splits >= 2 && dp_waves == 0 ? (k_tiles + splits - 1) / splits + fixup_iters(f)
+                                                           : data_parallel,
                     stream_k = dp_waves * k_tiles + (sk_iters + clusters - 1) / clusters + 2 * fixup_iters(f);
     if (split_k < data_parallel && split_k <= stream_k) {
         time = split_k;
-        return {(int)(sk_groups * splits), (int)(dp_waves * resident), (int)sk_iters};
+        return {(int)(sk_groups * splits), 0, (int)sk_iters};
     }
     if (stream_k < data_parallel) {
         time = stream_k;

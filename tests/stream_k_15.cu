@@ -24,11 +24,14 @@ int main()
     const struct stream_k_schedule big = schedule_at(4096, 4096, 4096, 132, 0, &g, &kt),
                                    huge = schedule_at(8192, 8192, 8192, 132, 0, &g, &kt),
                                    few = schedule_at(64, 2112, 7168, 132, 0, &g, &kt),
-                                   hybrid = schedule_at(2560, 3584, 2000, 132, 0, &g, &kt);
+                                   hybrid = schedule_at(2560, 3584, 2000, 132, 0, &g, &kt),
+                                   thin = schedule_at(256, 17152, 2048, 132, 0, &g, &kt);
     report(big.sk_iters == 0 && huge.sk_iters == 0 && few.dp_groups == 0 && few.sk_iters > 0 &&
-               few.clusters == 63 && hybrid.dp_groups == 66 && hybrid.sk_iters > 0,
+               few.clusters == 63 && hybrid.dp_groups == 132 && hybrid.sk_iters == 8 * 32 && thin.dp_groups == 0 &&
+               thin.sk_iters == 67 * 32,
            "the rule on 66 clusters: 4096^3 and 8192^3 whole tiles (3% idle), 64x2112x7168 split-K, 7 parts a "
-           "group on 63 clusters, 2560x3584x2000 one wave whole and the rest split",
+           "group on 63 clusters, 2560x3584x2000 its two full waves whole and the partial one split, 256x17152x2048 "
+           "(67 groups: a partial wave of 32 iterations, fewer than the clusters) all of it split",
            "another choice");
     return failures ? 1 : 0;
 }
