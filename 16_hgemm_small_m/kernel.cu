@@ -25,8 +25,8 @@
 constexpr uint32_t B_BOX_BYTES = BK * 64 * 2;
 __host__ __device__ constexpr uint32_t stage_bytes(int bm, int bn) { return bm * BK * 2 + bn / 64 * B_BOX_BYTES; }
 // The ring of a launch with --stages `stages`: as many stages of its tile as the bytes of that
-// many 128 x 256 stages hold. Smaller stages, more of them: a block that streams B from memory
-// does so at the pace of the bytes it has in flight, and keeps them.
+// many 128 x 256 stages hold. Smaller stages, more of them: a block streaming B from memory
+// keeps as many bytes in flight with a narrow tile as with a wide one.
 __host__ __device__ constexpr int ring_depth(int stages, int bm, int bn)
 {
     return stages * stage_bytes(128, 256) / stage_bytes(bm, bn);
