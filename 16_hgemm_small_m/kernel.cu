@@ -592,7 +592,10 @@ GEMM_GRID(gemm_grid)
 
 // The ring, the two C halves and the 1024 bytes the ring's alignment may need; main.c checks the
 // largest, that of the 128 x 256 tiles.
-static int smem_bytes(int stages, int bm, int bn) { return stages * stage_bytes(bm, bn) + 2 * c_slab_bytes(bn) + 1024; }
+static int smem_bytes(int stages, int bm, int bn)
+{
+    return stages * stage_bytes(bm, bn) + 2 * c_slab_bytes(bn) + 1024;
+}
 static int smem_bytes(int stages) { return smem_bytes(stages, 128, 256); }
 
 // 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the schedule's.
@@ -687,6 +690,6 @@ GEMM_SCHEDULE(schedule)
     snprintf(text, size,
              "%lld groups of %d tiles %dx%d (a ring of %d stages of %u KB), %lld K tiles each, on %d clusters of %d: %d "
              "groups whole (data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
-             groups, f.cluster, f.bm, f.bn, depth, stage_bytes(f.bm, f.bn) / 1024, k_tiles, s.clusters, f.cluster, s.dp_groups, sk_groups, split, (long long)s.sk_iters,
-             range, workspace_size(s, f));
+             groups, f.cluster, f.bm, f.bn, depth, stage_bytes(f.bm, f.bn) / 1024, k_tiles, s.clusters, f.cluster,
+             s.dp_groups, sk_groups, split, (long long)s.sk_iters, range, workspace_size(s, f));
 }
