@@ -1,12 +1,12 @@
 // Step 16: step 15 with the tile and the cluster fitted to the shape. BM (the tile's rows), BN
 // (its columns) and CLUSTER become template parameters and the launcher picks them from the
 // shape (fit_tile): 128-row tiles in pairs sharing B where there are tile rows to pair (15's
-// kernel), alone where a pair would hold an empty tile, and 64-row tiles for small M (alone up
-// to M = 64, in pairs up to 128), where both consumer warpgroups take the same 64 rows and one
-// half of the columns each: a decode GEMM (M <= 64) then does a quarter of the math it did and
-// streams B at the memory's pace. Where 256-column tiles are too few to keep the SMs streaming
-// B without splitting K, 128-column ones. The split shares out the work as in 15, in the chosen
-// tiles.
+// kernel), alone where a pair would hold an empty tile or the tiles take one round, and 64-row
+// tiles for small M (alone up to M = 64, in pairs up to 128), where both consumer warpgroups
+// take the same 64 rows and one half of the columns each: a decode GEMM (M <= 64) then does a
+// quarter of the math it did and streams B at the memory's pace. Where 256-column tiles are too
+// few to keep the SMs streaming B without splitting K, 128-column ones. The split shares out the
+// work as in 15, in the chosen tiles.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -525,7 +525,9 @@ static long long schedule_bytes(int m, int n, int k, struct tile_fit f, int sm_c
 // 64-row tiles 128 columns wide: twice the tiles to stream B with, fewer K splits and half the
 // partial bytes each. Closer than a tenth the estimate cannot tell fits apart
 // (results/nvidia-h200/NOTES.md). An odd few tile rows: 128-row tiles, one block each, where
-// pairs would leave a block with an empty tile. Else 15's pairs of 128-row tiles sharing B.
+// pairs would leave a block with an empty tile; and no more tiles than SMs: one round, where a
+// pair saves L2 traffic that nothing waits for and adds the cluster's start and lock-step. Else
+// 15's pairs of 128-row tiles sharing B.
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
@@ -548,6 +550,8 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
         return best;
     }
     if (tile_rows % 2 == 1 && tile_rows < 8)
+        return {128, 256, 1};
+    if ((long long)tile_rows * ((n + 255) / 256) <= sm_count)
         return {128, 256, 1};
     return {128, 256, 2};
 }

@@ -24,20 +24,26 @@ int main()
     // (1x8x8: any), 128 wide where the wide ones need many K splits (64x2112x7168, in pairs
     // 128x7168x2048 and 100x4096x512); pairs of wide ones where no other estimate is a tenth
     // shorter (128x2112x7168), one 128-row tile where the pair would need two rounds or long parts.
+    // Above M = 128: 128-row tiles alone for an odd few tile rows or no more tiles than SMs
+    // (2048^3: 128 tiles), else in pairs.
     const struct tile_fit a = fit_tile(1, 8, 8, 132), b = fit_tile(64, 2112, 7168, 132),
                           c = fit_tile(100, 4096, 512, 132), d = fit_tile(64, 24576, 1536, 132),
                           e = fit_tile(128, 32768, 512, 132), f = fit_tile(128, 2112, 7168, 132),
                           g = fit_tile(300, 1000, 1000, 132), h = fit_tile(129, 1000, 1000, 132),
                           i = fit_tile(1000, 1000, 1000, 132), j = fit_tile(8200, 1000, 1000, 132),
-                          l = fit_tile(128, 7168, 16384, 132), o = fit_tile(128, 7168, 2048, 132);
+                          l = fit_tile(128, 7168, 16384, 132), o = fit_tile(128, 7168, 2048, 132),
+                          p = fit_tile(2048, 2048, 2048, 132), q = fit_tile(4096, 4096, 4096, 132),
+                          r = fit_tile(2048, 2304, 2048, 132);
     report(a.bm == 64 && a.cluster == 1 && b.bm == 64 && b.bn == 128 && b.cluster == 1 && c.bm == 64 &&
                c.bn == 128 && c.cluster == 2 && d.bm == 64 && d.bn == 256 && d.cluster == 1 && e.bm == 128 &&
                e.cluster == 1 && f.bm == 64 && f.bn == 256 && f.cluster == 2 && g.bm == 128 && g.cluster == 1 &&
-               h.bm == 128 && h.cluster == 2 && i.bm == 128 && i.cluster == 2 && j.bm == 128 && j.cluster == 2 &&
-               l.bm == 128 && l.cluster == 1 && o.bm == 64 && o.bn == 128 && o.cluster == 2,
+               h.bm == 128 && h.cluster == 1 && i.bm == 128 && i.cluster == 1 && j.bm == 128 && j.cluster == 2 &&
+               l.bm == 128 && l.cluster == 1 && o.bm == 64 && o.bn == 128 && o.cluster == 2 && p.bm == 128 &&
+               p.cluster == 1 && q.bm == 128 && q.cluster == 2 && r.bm == 128 && r.cluster == 2,
            "fit_tile: 64-row tiles alone to M = 64, 128 wide at 64x2112x7168, 256 at 64x24576x1536; to 128, "
            "pairs of them 128 wide at 100x4096x512 and 128x7168x2048, 256 wide at 128x2112x7168, one 128-row "
-           "tile at 128x32768x512 and 128x7168x16384; 128-row tiles alone for 3 tile rows, in pairs for 2, 8 and 65",
+           "tile at 128x32768x512 and 128x7168x16384; 128-row tiles alone for 3 tile rows and for up to 132 tiles "
+           "(129x1000x1000, 1000^3, 2048^3), in pairs for 65 tile rows, 4096^3 and 2048x2304x2048 (144 tiles)",
            "another fit");
     long long groups;
     int k_tiles;
