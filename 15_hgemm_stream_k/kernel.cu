@@ -220,11 +220,13 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s. Its
     // address from lane 0, as warp_id: `it` runs over the walk's ranges, which come out of
     // divisions the compiler cannot see are the same in every lane, and the descriptors built
-    // from a per-lane address would be moved to the uniform registers before every wgmma.
+    // from a per-lane address would be moved to the uniform registers before every wgmma. The
+    // shuffle before the wait, so that its latency is not added to the wait's.
     auto wait_full = [&](int it) {
         const int s = it % STAGES;
+        const uint32_t slot = __shfl_sync(0xffffffffu, ring + s * STAGE_BYTES, 0);
         mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
-        return __shfl_sync(0xffffffffu, ring + s * STAGE_BYTES, 0);
+        return slot;
     };
     // Half h of the slab over one K tile: four k-steps, one wgmma each.
     auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
