@@ -553,7 +553,7 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
     }
     if (tile_rows % 2 == 1 && tile_rows < 8)
         return {128, 256, 1};
-    if ((long long)tile_rows * ((n + 255) / 256) <= sm_count)
+    if (num_groups(m, n, {128, 256, 1}) <= sm_count)
         return {128, 256, 1};
     return {128, 256, 2};
 }
