@@ -2,7 +2,7 @@
 // (its columns) and CLUSTER become template parameters and the launcher picks them from the
 // shape (fit_tile): 128-row tiles in pairs sharing B where there are tile rows to pair (15's
 // kernel), alone where a pair would hold an empty tile or the tiles take one round, and 64-row
-// tiles for small M (alone up to M = 64, in pairs up to 128), where both consumer warpgroups
+// tiles for small M (alone, or up to M = 128 in pairs 256 columns wide), where both consumer warpgroups
 // take the same 64 rows and one half of the columns each: a decode GEMM (M <= 64) then does a
 // quarter of the math it did and streams B at the memory's pace. Where 256-column tiles are too
 // few to keep the SMs streaming B without splitting K, 128-column ones. The split shares out the
@@ -524,9 +524,9 @@ static long long schedule_bytes(int m, int n, int k, struct tile_fit f, int sm_c
 // M = 64 (a 128-row pair would do four times the math, three quarters of it on rows past M), in
 // a pair sharing B up to 128; or, where its estimate is a tenth shorter, for M <= 128 one
 // 128-row tile alone (a 128-row pair would hold one empty tile), and for any M <= 128 the same
-// 64-row tiles 128 columns wide: twice the tiles to stream B with, fewer K splits and half the
-// partial bytes each. Closer than a tenth the estimate cannot tell fits apart
-// (results/nvidia-h200/NOTES.md). An odd few tile rows: 128-row tiles, one block each, where
+// 64-row tiles 128 columns wide, alone: twice the tiles to stream B with, fewer K splits and half
+// the partial bytes each (a pair of them loads what one alone does, and adds the cluster's start).
+// Closer than a tenth the estimate cannot tell fits apart (results/nvidia-h200/NOTES.md). An odd few tile rows: 128-row tiles, one block each, where
 // pairs would leave a block with an empty tile; and no more tiles than SMs: one round, where a
 // pair saves L2 traffic that nothing waits for and adds the cluster's start and lock-step. Else
 // 15's pairs of 128-row tiles sharing B.
@@ -534,9 +534,9 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
     if (m <= 128) {
-        const struct tile_fit alone[] = {{64, 256, 1}, {64, 128, 1}},
-                              paired[] = {{64, 256, 2}, {128, 256, 1}, {64, 128, 2}};
-        const struct tile_fit *fit = m <= 64 ? alone : paired;
+        const struct tile_fit to_64[] = {{64, 256, 1}, {64, 128, 1}},
+                              to_128[] = {{64, 256, 2}, {128, 256, 1}, {64, 128, 1}};
+        const struct tile_fit *fit = m <= 64 ? to_64 : to_128;
         const int candidates = m <= 64 ? 2 : 3;
         if (sm_count < 2)
             return fit[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched

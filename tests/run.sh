@@ -262,7 +262,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 129 --n 1000 --k 1000 --dtype $2 --split 7"    # ranges that start and end inside tiles
         echo "--m 1000 --n 1000 --k 4104 --dtype $2 --split 1024" # up to 5 clusters share a tile, ragged K tail
         echo "--m 4096 --n 4096 --k 4096 --dtype $2 --split 1024" # every tile split, big
-        echo "--m 100 --n 1000 --k 1000 --dtype $2 --split 7"    # one tile row (16: a pair of 64-row tiles)
+        echo "--m 100 --n 1000 --k 1000 --dtype $2 --split 7"    # one tile row (16: two 64-row tiles)
         echo "--m 300 --n 1000 --k 1000 --dtype $2 --split 7"    # three tile rows (16: 128-row tiles, no pairs)
         echo "--m 65 --n 136 --k 4104 --dtype $2"                # the smallest M past 64-row tiles
         echo "--m 16 --n 18432 --k 1024 --dtype $2"              # decode (16: 64-row tiles), whole tiles by the rule
@@ -277,7 +277,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         done
         echo "--m 37 --n 136 --k 4104 --dtype $2 --tile 6 --stages 2"       # 64x128 alone on a ring of 4 stages
         echo "--m 300 --n 1000 --k 1000 --dtype $2 --tile 5 --stages 3"     # 64x128 pairs on 6, three tile rows
-        echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 64x128 pairs, data-parallel
+        echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 64x128 tiles alone, data-parallel
     fi
     case $1 in
     08_*) # band widths other than the default: 1-tile bands, a narrower last band, the note's 2048
