@@ -71,7 +71,7 @@ BINARIES    := $(STEPS:%=$(BUILD)/%)
 
 .PHONY: all run test sanitize sweep shapes results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
-all: $(BINARIES) $(BUILD)/test_host $(BUILD)/conflicts $(BUILD)/stream_k_15 $(BUILD)/stream_k_16
+all: $(BINARIES) $(BUILD)/test_host $(BUILD)/conflicts $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/hold_memory
 
 # Rebuild the kernels whenever ARCH changes.
 $(BUILD)/arch.txt: FORCE
@@ -100,6 +100,10 @@ $(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/harness/n
 
 $(BUILD)/conflicts: $(BUILD)/obj/tests/conflicts.o
 	$(CC) $^ -o $@
+
+# Runs a command with the GPU's memory held but a few MiB: the tests' failed allocation.
+$(BUILD)/hold_memory: $(BUILD)/obj/tests/hold_memory.o
+	$(NVCC) $(HOSTCC) --cudart $(CUDART) $^ -o $@ $(LDFLAGS) -ldl -lpthread
 
 # The stream-K bookkeeping of 15 and 16 replayed on the host with their own schedule and walk.
 $(BUILD)/stream_k_%: tests/stream_k_%.cu tests/stream_k_check.h $(HARNESS_OBJ) common/kernel/step_launch.cuh \

@@ -367,6 +367,28 @@ else
             fail "$step --info gives no schedule: $info"
         fi
     done
+    # A workspace that cannot be allocated: exit 3 with the bytes it needed, before any launch.
+    # hold_memory leaves the step its context and 16 MiB; with 2 GiB left the same run goes
+    # through, so the exit comes from the workspace and not from the hold.
+    ws_shape="--m 4096 --n 2112 --k 7168"
+    for step in "$@"; do
+        has_option "$step" split || continue
+        # shellcheck disable=SC2086 # ws_shape is a list of options
+        bytes=$(timeout 60 "$BUILD/$step" $ws_shape --info 2>&1 | sed -n 's/.*; workspace \([0-9]*\) bytes$/\1/p')
+        if [ -z "$bytes" ] || [ "$bytes" -le $((32 << 20)) ]; then
+            fail "$step --info names no workspace over 32 MiB at $ws_shape: ${bytes:-none}"
+            continue
+        fi
+        # shellcheck disable=SC2086
+        expect_exit 3 "$step at $ws_shape with 16 MiB free" "needs a workspace of $bytes bytes" \
+            "$BUILD/hold_memory" 16 "$BUILD/$step" $ws_shape --iters 1 --warmup 0 --no-check
+        # shellcheck disable=SC2086
+        if out=$(timeout 120 "$BUILD/hold_memory" 2048 "$BUILD/$step" $ws_shape --iters 1 --warmup 0 --no-check 2>&1); then
+            pass "$step at $ws_shape with 2 GiB free beside the same hold: runs"
+        else
+            fail "$step at $ws_shape with 2 GiB free beside the hold: $out"
+        fi
+    done
     cases_dir=$(mktemp -d)
     for step in "$@"; do
         mapfile -t cases < <(gpu_cases "$step" all)
