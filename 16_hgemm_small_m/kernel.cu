@@ -2,11 +2,11 @@
 // (its columns) and CLUSTER become template parameters and the launcher picks them from the
 // shape (fit_tile): 128-row tiles in pairs sharing B where there are tile rows to pair (15's
 // kernel), alone where a pair would hold an empty tile or the tiles take one round, and 64-row
-// tiles for small M (alone, or up to M = 128 in pairs 256 columns wide), where both consumer warpgroups
-// take the same 64 rows and one half of the columns each: a decode GEMM (M <= 64) then does a
-// quarter of the math it did and streams B at the memory's pace. Where 256-column tiles are too
-// few to keep the SMs streaming B without splitting K, 128-column ones. The split shares out the
-// work as in 15, in the chosen tiles.
+// tiles for small M (alone, or up to M = 128 in pairs 256 columns wide), where both consumer
+// warpgroups take the same 64 rows and one half of the columns each: a decode GEMM (M <= 64) then
+// does a quarter of the math it did and streams B at the memory's pace. Where 256-column tiles
+// are too few to keep the SMs streaming B without splitting K, 128-column ones. The split shares
+// out the work as in 15, in the chosen tiles.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
