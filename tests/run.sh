@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test: host tests and argument rejection (no GPU needed), then, when a GPU is visible,
-# every step on the shape matrix for each of its precisions, TEST_JOBS processes at a time.
+# every step its architecture runs on (the others must say so, exit 3) on the shape matrix for
+# each of its precisions, TEST_JOBS processes at a time.
 # Progress lines say which step runs and the time so far. Last line: N passed, N failed[, N skipped].
 # Usage: tests/run.sh STEP...   (BUILD selects the build folder)
 set -u
@@ -354,11 +355,24 @@ if [ "$gpu_rc" -eq 3 ]; then
 elif [ "$gpu_rc" -ne 0 ]; then
     fail "$first --info exited $gpu_rc"
 else
-    "$BUILD/$first" --info
+    gpu_line=$("$BUILD/$first" --info | head -n 1)
+    printf '%s\n' "$gpu_line"
     echo "== GPU: every step x precision x shape, checked against cuBLAS and fp64 ($TEST_JOBS processes at a time)"
     expect_exit 3 "no visible GPU (CUDA_VISIBLE_DEVICES=)" "CUDA_VISIBLE_DEVICES" env CUDA_VISIBLE_DEVICES= "$BUILD/$first" --size 256
     expect_exit 2 "--device beyond the visible GPUs" "--device 63" "$BUILD/$first" --size 256 --device 63
-    for step in "$@"; do # a step that chooses its split prints the choice with --info
+    # The steps this GPU's architecture takes, by what each declares (09 needs sm_90 or newer,
+    # 10-16 sm_90 exactly); any other says so with exit 3, and its cases count as skipped.
+    sm=$(gpu_sm "$gpu_line")
+    here=()
+    for step in "$@"; do
+        if [ -z "$sm" ] || runs_on "$sm" "$(help_of "$step")"; then
+            here+=("$step")
+        else
+            expect_exit 3 "$step on this sm_$sm GPU, which it does not run on" "cannot run:" "$BUILD/$step" --size 256
+            skipped=$((skipped + $(gpu_cases "$step" all | wc -l)))
+        fi
+    done
+    for step in ${here[@]+"${here[@]}"}; do # a step that chooses its split prints the choice with --info
         has_option "$step" split || continue
         info=$(timeout 60 "$BUILD/$step" --m 64 --n 2112 --k 7168 --info 2>&1)
         if printf '%s\n' "$info" | grep -q "^$step at M=64 N=2112 K=7168: .* groups split-K"; then
@@ -371,7 +385,7 @@ else
     # hold_memory leaves the step its context and 16 MiB; with 2 GiB left the same run goes
     # through, so the exit comes from the workspace and not from the hold.
     ws_shape="--m 4096 --n 2112 --k 7168"
-    for step in "$@"; do
+    for step in ${here[@]+"${here[@]}"}; do
         has_option "$step" split || continue
         # shellcheck disable=SC2086 # ws_shape is a list of options
         bytes=$(timeout 60 "$BUILD/$step" $ws_shape --info 2>&1 | sed -n 's/.*; workspace \([0-9]*\) bytes$/\1/p')
@@ -390,7 +404,7 @@ else
         fi
     done
     cases_dir=$(mktemp -d)
-    for step in "$@"; do
+    for step in ${here[@]+"${here[@]}"}; do
         mapfile -t cases < <(gpu_cases "$step" all)
         progress "$step: ${#cases[@]} cases"
         for i in "${!cases[@]}"; do # every precision the step offers in one process per case

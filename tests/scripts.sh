@@ -112,3 +112,20 @@ done
 . "$scripts/lib.sh"
 grep -qF "#define CSV_COLUMNS \"$CSV_COLUMNS\"" "$scripts/../harness/report.c"
 check $? "the scripts' CSV header (lib.sh) is report.c's CSV_COLUMNS"
+
+# Which steps a GPU runs (runs_on, which make test follows): by each step's own --help, 01-08 on
+# any of sm_80, 89, 90 and 120, 09 from sm_90 on, 10-16 on sm_90 alone; and the answer turns with
+# the declaration.
+wrong=
+for step in "${steps[@]}"; do
+    help=$("${BUILD:-build}/$step" --help 2>/dev/null)
+    n=$((10#${step%%_*}))
+    for sm in 80 89 90 120; do
+        if [ "$n" -le 8 ] || { [ "$n" -eq 9 ] && [ "$sm" -ge 90 ]; } || [ "$sm" -eq 90 ]; then want=0; else want=1; fi
+        runs_on "$sm" "$help"
+        [ $? -eq "$want" ] || wrong="$wrong $step@sm_$sm"
+    done
+done
+check "$([ -z "$wrong" ] && echo 0 || echo 1)" "runs_on reads each step's declared architecture: 01-08 everywhere, 09 from sm_90, 10-16 on sm_90" "wrong at:$wrong"
+runs_on 120 "needs: sm_90 exactly (wgmma)" || ! runs_on 89 "needs: sm_80 or newer (mma.sync)" || ! runs_on 100 "needs: sm_90 or newer (TMA)"
+check "$([ $? -ne 0 ] && echo 0 || echo 1)" "runs_on refuses sm_120 for sm_90 exactly, takes sm_89 for sm_80 or newer and sm_100 for sm_90 or newer"

@@ -1,5 +1,6 @@
 # Shared by the scripts behind the make targets (sourced): progress lines, the one-line exit when
-# there is no GPU, the short reason of a skipped step, and column widths that fit the step names.
+# there is no GPU, whether a step's architecture takes the GPU, the short reason of a skipped
+# step, and column widths that fit the step names.
 
 SCRIPT_START=$SECONDS
 
@@ -27,6 +28,20 @@ gpu_info() {
         exit "$rc"
     fi
     printf '%s\n' "$out" | head -n 1 # the GPU line (a step that splits work prints its schedule after it)
+}
+
+# gpu_sm GPU_LINE: the compute capability in a binary's GPU line ("GPU NVIDIA H200 | sm_90 | ..."): 90.
+gpu_sm() {
+    printf '%s\n' "$1" | sed -n 's/^GPU .* | sm_\([0-9]*\) | .*/\1/p'
+}
+
+# runs_on SM HELP: whether a step whose --help text is HELP runs on an sm_SM GPU, by the
+# architecture it declares ("needs: sm_90 or newer (...)", "needs: sm_90 exactly (...)").
+runs_on() {
+    local need kind
+    read -r need kind < <(printf '%s\n' "$2" | sed -n 's/^needs: sm_\([0-9]*\) \(or newer\|exactly\) .*/\1 \2/p')
+    [ -n "$need" ] || return 0
+    if [ "$kind" = exactly ]; then [ "$1" -eq "$need" ]; else [ "$1" -ge "$need" ]; fi
 }
 
 # skip_reason STDERR: why a step exited 3, short: "needs sm_90 or newer (this GPU is sm_89)".
