@@ -343,7 +343,7 @@ judge_case() {
 }
 
 first=$1
-"$BUILD/$first" --info >/dev/null 2>&1
+first_info=$("$BUILD/$first" --info 2>/dev/null)
 gpu_rc=$?
 if [ "$gpu_rc" -eq 3 ]; then
     echo "== no GPU visible: each step must say so with exit 3, and each measuring target in one line"
@@ -355,7 +355,7 @@ if [ "$gpu_rc" -eq 3 ]; then
 elif [ "$gpu_rc" -ne 0 ]; then
     fail "$first --info exited $gpu_rc"
 else
-    gpu_line=$("$BUILD/$first" --info | head -n 1)
+    gpu_line=$(printf '%s\n' "$first_info" | head -n 1)
     printf '%s\n' "$gpu_line"
     echo "== GPU: every step x precision x shape, checked against cuBLAS and fp64 ($TEST_JOBS processes at a time)"
     expect_exit 3 "no visible GPU (CUDA_VISIBLE_DEVICES=)" "CUDA_VISIBLE_DEVICES" env CUDA_VISIBLE_DEVICES= "$BUILD/$first" --size 256
