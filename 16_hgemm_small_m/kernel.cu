@@ -5,8 +5,9 @@
 // tiles for small M (alone, or up to M = 128 in pairs 256 columns wide), where both consumer
 // warpgroups take the same 64 rows and one half of the columns each: a decode GEMM (M <= 64) then
 // does a quarter of the math it did and streams B at the memory's pace. Where 256-column tiles
-// are too few to keep the SMs streaming B without splitting K, 128-column ones. The split shares
-// out the work as in 15, in the chosen tiles.
+// are too few to keep the SMs streaming B without splitting K, 128-column ones, or 64-column ones
+// over the whole K, which both consumer warpgroups share, each taking half of every K tile's
+// k-steps. The split shares out the work as in 15, in the chosen tiles.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -16,9 +17,9 @@
 #include <stdio.h>
 
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
-// The tile's rows BM (128, or 64 for small M), its columns BN (256, or 128 for few tiles) and the
-// blocks of a cluster CLUSTER (2, or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one
-// tile column) are the kernel's parameters.
+// The tile's rows BM (128, or 64 for small M), its columns BN (256, or 128 or 64 for few tiles)
+// and the blocks of a cluster CLUSTER (2, or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of
+// one tile column) are the kernel's parameters.
 
 // One stage of the ring: A BM x 64 (16 or 8 KB), then B 64 x BN as BN / 64 boxes of 64 columns
 // each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
@@ -34,9 +35,13 @@ __host__ __device__ constexpr int ring_depth(int stages, int bm, int bn)
 // C is staged per consumer warpgroup, one half (BN / 2 columns) of its slab at a time: 64 x 128
 // or 64 x 64, as 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
 // expects, so that the TMA store reads them back as they are. Two 16 KB halves beside four 48 KB
-// stages still fit the 227 KB a block may have.
+// stages still fit the 227 KB a block may have. With BN = 64 wg 0 stages the whole 64 x 64 tile,
+// and wg 1's slab holds its fp32 sums on their way to wg 0: 16 KB each again.
 constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2;
-__host__ __device__ constexpr uint32_t c_slab_bytes(int bn) { return bn / 2 / 64 * C_BOX_BYTES; }
+__host__ __device__ constexpr uint32_t c_slab_bytes(int bn)
+{
+    return bn == 64 ? 64 * 64 * 4 : bn / 2 / 64 * C_BOX_BYTES;
+}
 
 // The split of one launch: the first dp_groups groups go whole, cluster c taking groups c,
 // c + clusters, ...; the sk_iters iterations of the other groups (group dp_groups + i / k_tiles,
@@ -107,7 +112,8 @@ __host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedu
 // 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
 // and 2) owns, with BM = 128, rows 64wg..64wg+63 of the block's C tile, all BN columns: two
 // halves of BN / 2 columns, each an m64n(BN / 2) accumulator (64 fp32 registers a thread for
-// BN = 256); with BM = 64, the 64 rows and half wg of the columns: one of them. The register
+// BN = 256); with BM = 64, the 64 rows and half wg of the columns: one of them; with BN = 64
+// both the whole 64 x 64 tile, over k-steps 2wg, 2wg + 1 of every K tile (K_SPLIT). The register
 // cap at entry (65536 / 384 = 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232
 // registers fit the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
@@ -122,11 +128,14 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM, BN);
-    constexpr int B_BOXES = BN / 64, WN = BN / 2; // WN: the columns of a half, one wgmma's n
+    // WN: the columns of a half, one wgmma's n. K_SPLIT: the consumer warpgroups that share out
+    // each K tile's k-steps, 2 where a 64-column tile has no halves to give them.
+    constexpr int B_BOXES = BN / 64, K_SPLIT = BN == 64 ? 2 : 1, WN = BN * K_SPLIT / 2;
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
     static_assert(CLUSTER >= 1 && B_BOXES % CLUSTER == 0, "the B boxes split evenly over the cluster");
     static_assert(BM == 64 || BM == 128, "a warpgroup's 64 rows, one or two of them");
-    static_assert(BN == 128 || BN == 256, "halves of whole 64-column boxes, n = 64 or 128");
+    static_assert(BN == 64 || BN == 128 || BN == 256, "whole 64-column boxes, n = 64 or 128 a wgmma");
+    static_assert(BN > 64 || BM == 64, "64-column tiles are 64 rows high");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands at its twins.
@@ -213,7 +222,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // accumulators (scale-d = 0), and zeroing them would be a non-wgmma write that makes ptxas
     // serialise every wgmma.
     constexpr int HALVES = BM / 64;
-    const int wg_row = BM == 128 ? 64 * wg : 0, first_half = BM == 128 ? 0 : wg;
+    const int wg_row = BM == 128 ? 64 * wg : 0, first_half = BM == 128 || K_SPLIT == 2 ? 0 : wg;
+    const int first_ks = K_SPLIT == 2 ? wg * BK / 16 / 2 : 0; // this warpgroup's first k-step of a K tile
     float sum[HALVES][WN / 2];
     const uint32_t c_slab = c_stage + wg * c_slab_bytes(BN);
     const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
@@ -250,15 +260,33 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
         return slot;
     };
-    // Half h of the slab over one K tile: four k-steps, one wgmma each.
+    // Half h of the slab over one K tile: four k-steps, one wgmma each (two with K_SPLIT).
     auto mma_half = [&](float (&acc)[WN / 2], uint32_t slot, int h, bool accumulate) {
 #pragma unroll
-        for (int ks = 0; ks < BK / 16; ks++)
+        for (int ks = first_ks; ks < first_ks + BK / 16 / K_SPLIT; ks++)
             if constexpr (WN == 128)
-                wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+                wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > first_ks);
             else
-                wgmma_m64n64k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+                wgmma_m64n64k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > first_ks);
     };
+    // With K_SPLIT, the unit's sum is wg 0's plus wg 1's: wg 1 puts value j of thread t at word
+    // 128 j + t of its slab (a warp's 32 lanes on 32 consecutive words, every bank once), and wg 0
+    // adds it to its own, which it then stores or sends alone. The first barrier: wg 0 has read
+    // the previous unit's.
+    auto gather_sums = [&]() {
+        float *other = reinterpret_cast<float *>(smem_raw + (c_stage + c_slab_bytes(BN) - smem_addr(smem_raw)));
+        named_barrier_sync(3, 256);
+        if (wg == 1)
+#pragma unroll
+            for (int j = 0; j < WN / 2; j++)
+                other[128 * j + tid % 128] = sum[0][j];
+        named_barrier_sync(3, 256);
+        if (wg == 0)
+#pragma unroll
+            for (int j = 0; j < WN / 2; j++)
+                sum[0][j] += other[128 * j + tid % 128];
+    };
+    const bool stores = K_SPLIT == 1 || wg == 0; // this warpgroup's sums go to C or the workspace
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
     // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
@@ -270,15 +298,16 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     auto flag_of = [&](struct tile_share sh) { return &flags[sh.first * CLUSTER + rank]; };
     auto send_partial = [&](int group, int kind) {
         float *slot = slot_of(cluster, kind);
+        if (stores)
 #pragma unroll
-        for (int h = 0; h < HALVES; h++)
+            for (int h = 0; h < HALVES; h++)
 #pragma unroll
-            for (int j = 0; j < WN / 8; j++) {
-                const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
-                float *p = slot + (size_t)(wg_row + d.row) * BN + (first_half + h) * WN + d.col;
-                __stcg(reinterpret_cast<float2 *>(p), make_float2(sum[h][4 * j], sum[h][4 * j + 1]));
-                __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(sum[h][4 * j + 2], sum[h][4 * j + 3]));
-            }
+                for (int j = 0; j < WN / 8; j++) {
+                    const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
+                    float *p = slot + (size_t)(wg_row + d.row) * BN + (first_half + h) * WN + d.col;
+                    __stcg(reinterpret_cast<float2 *>(p), make_float2(sum[h][4 * j], sum[h][4 * j + 1]));
+                    __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(sum[h][4 * j + 2], sum[h][4 * j + 3]));
+                }
         // Every consumer thread's sums are written before the count goes up (release is
         // cumulative over the writes the barrier ordered before it).
         named_barrier_sync(3, 256);
@@ -417,6 +446,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         wgmma_wait_group<0>();
         release(it % STAGES);
         it++;
+        if constexpr (K_SPLIT == 2)
+            gather_sums();
         if (!whole) { // its other parts come from the clusters beside this one
             send_partial(w.group, w.k_begin == 0);
             (w.k_begin == 0 ? first_part : later_part) = w.group;
@@ -424,7 +455,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             continue;
         }
         if constexpr (HALVES == 1) {
-            store_half(sum[0], first_half, c.bx, by);
+            if (stores)
+                store_half(sum[0], first_half, c.bx, by);
         } else {
             held_bx = c.bx;
             held_by = by;
@@ -526,10 +558,12 @@ static long long schedule_bytes(int m, int n, int k, struct tile_fit f, int sm_c
 // 128-row tile alone (a 128-row pair would hold one empty tile), and for any M <= 128 the same
 // 64-row tiles 128 columns wide, alone: twice the tiles to stream B with, fewer K splits and half
 // the partial bytes each (a pair of them loads what one alone does, and adds the cluster's start).
-// Closer than a tenth the estimate cannot tell fits apart (results/nvidia-h200/NOTES.md). An odd few tile rows: 128-row tiles, one block each, where
-// pairs would leave a block with an empty tile; and no more tiles than SMs: one round, where a
-// pair saves L2 traffic that nothing waits for and adds the cluster's start and lock-step. Else
-// 15's pairs of 128-row tiles sharing B.
+// Closer than a tenth the estimate cannot tell fits apart (results/nvidia-h200/NOTES.md). Up to
+// M = 64, 64 x 64 tiles where they keep every tile whole and their estimate is no longer: no
+// fix-up, whose wait for the other parts the estimate does not count. An odd few tile rows:
+// 128-row tiles, one block each, where pairs would leave a block with an empty tile; and no more
+// tiles than SMs: one round, where a pair saves L2 traffic that nothing waits for and adds the
+// cluster's start and lock-step. Else 15's pairs of 128-row tiles sharing B.
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
@@ -549,6 +583,11 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
                 best_bytes = bytes;
             }
         }
+        const struct tile_fit narrow = {64, 64, 1};
+        long long iters;
+        if (m <= 64 && choose_schedule(m, n, k, narrow, sm_count, 0, &iters).sk_iters == 0 &&
+            iters * stage_bytes(64, 64) <= best_bytes)
+            return narrow;
         return best;
     }
     if (tile_rows % 2 == 1 && tile_rows < 8)
@@ -558,10 +597,10 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
     return {128, 256, 2};
 }
 
-// The fits a launch may take, in the order --tile numbers them (1..6, for tests and to measure
+// The fits a launch may take, in the order --tile numbers them (1..7, for tests and to measure
 // one against another), and the fit of a launch: --tile's, or fit_tile's.
-static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2},
-                                       {64, 256, 1},  {64, 128, 2},  {64, 128, 1}};
+static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2}, {64, 256, 1},
+                                       {64, 128, 2},  {64, 128, 1},  {64, 64, 1}};
 
 static struct tile_fit fit_of(int m, int n, int k, const struct launch_opts *opts)
 {
@@ -581,6 +620,8 @@ static cudaError_t with_fit(struct tile_fit f, F fn)
 {
     if (f.bm == 128)
         return f.cluster == 1 ? fn(fit_instance<128, 256, 1>{}) : fn(fit_instance<128, 256, 2>{});
+    if (f.bn == 64)
+        return fn(fit_instance<64, 64, 1>{});
     if (f.bn == 256)
         return f.cluster == 1 ? fn(fit_instance<64, 256, 1>{}) : fn(fit_instance<64, 256, 2>{});
     return f.cluster == 1 ? fn(fit_instance<64, 128, 1>{}) : fn(fit_instance<64, 128, 2>{});

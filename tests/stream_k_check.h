@@ -116,7 +116,7 @@ static int run_checks()
     const struct shape shapes[] = {{1, 8, 8},          {7, 136, 24},       {1, 8, 192},       {129, 1000, 1000},
                                    {100, 1000, 1000},  {300, 1000, 1000},  {1000, 1000, 4104}, {64, 2112, 7168},
                                    {128, 2112, 7168},  {2560, 3584, 2000}, {4096, 4096, 4096}, {8200, 1000, 1000},
-                                   {16, 18432, 16384}, {512, 16384, 16384}};
+                                   {16, 18432, 16384}, {512, 16384, 16384}, {64, 7168, 2048}};
     const int sm_counts[] = {2, 6, 14, 66, 132, 170};
     const int forced[] = {0, 1, 2, 3, 5, 7, 64, 1024};
     // Both passes replay every schedule, with sharers_of and then with the naive rule: the
@@ -140,7 +140,7 @@ static int run_checks()
             }
     char what[256];
     snprintf(what, sizeof what,
-             "%d schedules (14 shapes x 6 SM counts x the rule and 7 forced splits) cover every iteration once, "
+             "%d schedules (15 shapes x 6 SM counts x the rule and 7 forced splits) cover every iteration once, "
              "no range empty, two slots a cluster, each tile's parts from sharers_of's clusters, one flag each",
              cases);
     report(first.empty(), what, first.c_str());
