@@ -2,7 +2,7 @@
 # 16 and cuBLAS under ncu with warm caches (--cache-control none: as in the timed runs, where the
 # operands stay in L2 from one run to the next), the launches after 4 of each, bf16, at four
 # small-M shapes of shapes/llm.txt: duration, clock, L2 traffic and hit rate, DRAM reads, tensor
-# pipe, instructions. Then 16 in the fits --tile 0 and 3..6 at two of them, timed (--no-check).
+# pipe, instructions. Then 16 in the fits --tile 0 and 3..7 at two of them, timed (--no-check).
 # Run from the repository root on an H200 with the commit to measure checked out:
 # bash results/nvidia-h200/variants/ncu-warm.sh
 set -u
@@ -28,6 +28,6 @@ done
 log tiles
 t() { local l=$1; shift; echo "$l: $(timeout 60 "$@" --no-check --csv 2>&1 | grep -v ',cublas_' | grep -E '^[^,]*,1' | cut -d, -f4,8,10,12 | tr '\n' ' ')"; }
 for sh in "128 7168 2048" "64 7168 2048"; do set -- $sh
-  for tile in 0 3 4 5 6; do t "$sh tile $tile" build/16_hgemm_small_m --m $1 --n $2 --k $3 --dtype bf16 --iters 200 --warmup 20 --tile $tile; done
+  for tile in 0 3 4 5 6 7; do t "$sh tile $tile" build/16_hgemm_small_m --m $1 --n $2 --k $3 --dtype bf16 --iters 200 --warmup 20 --tile $tile; done
 done
 log done
