@@ -270,21 +270,21 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
                 wgmma_m64n64k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > first_ks);
     };
     // With K_SPLIT, the unit's sum is wg 0's plus wg 1's: wg 1 puts value j of thread t at word
-    // 128 j + t of its slab (a warp's 32 lanes on 32 consecutive words, every bank once), and wg 0
-    // adds it to its own, which it then stores or sends alone. The first barrier: wg 0 has read
-    // the previous unit's.
+    // handoff_word(j, t) = 128 j + t of its slab (a warp's 32 lanes on 32 consecutive words,
+    // every bank once), and wg 0 adds it to its own, which it then stores or sends alone. The
+    // first barrier: wg 0 has read the previous unit's.
     auto gather_sums = [&]() {
         float *other = reinterpret_cast<float *>(smem_raw + (c_stage + c_slab_bytes(BN) - smem_addr(smem_raw)));
         named_barrier_sync(3, 256);
         if (wg == 1)
 #pragma unroll
             for (int j = 0; j < WN / 2; j++)
-                other[128 * j + tid % 128] = sum[0][j];
+                other[handoff_word(j, tid % 128)] = sum[0][j];
         named_barrier_sync(3, 256);
         if (wg == 0)
 #pragma unroll
             for (int j = 0; j < WN / 2; j++)
-                sum[0][j] += other[128 * j + tid % 128];
+                sum[0][j] += other[handoff_word(j, tid % 128)];
     };
     const bool stores = K_SPLIT == 1 || wg == 0; // this warpgroup's sums go to C or the workspace
 

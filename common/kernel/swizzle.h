@@ -128,6 +128,14 @@ SWZ_FN struct smem_pos wgmma_d(int warp_in_wg, int j, int lane)
     return smem_pos_of(warp_in_wg * 16 + lane / 4, j * 8 + (lane % 4) * 2);
 }
 
+/* Value j of thread t (0..127) of a consumer warpgroup, handed to the other one through shared
+ * memory as 4-byte words (16's 64 x 64 tiles, where both add up one tile): word 128j + t, so
+ * that a warp's 32 lanes write or read 32 consecutive words, one a bank. */
+SWZ_FN int handoff_word(int j, int t)
+{
+    return 128 * j + t;
+}
+
 /* stmatrix.x4 of columns 16j..16j+15 of the same accumulator: four 8 x 8 matrices (rows +8 for
  * the odd ones, columns +8 for the upper two); lane l addresses row l%8 of matrix l/8. */
 SWZ_FN struct smem_pos stmatrix_d(int warp_in_wg, int j, int lane)
