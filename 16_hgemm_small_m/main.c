@@ -1,5 +1,6 @@
 /* Step 16: step 15 with the tile and the cluster fitted to the shape: 64-row tiles for M <= 64, no half-empty
- * pairs, 128-column tiles where 256-column ones are too few. */
+ * pairs, 128-column tiles where 256-column ones are too few, 64 x 64 ones over the whole K where they split no
+ * tile. */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_fp16);
