@@ -268,7 +268,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 65 --n 136 --k 4104 --dtype $2"                # the smallest M past 64-row tiles
         echo "--m 16 --n 18432 --k 1024 --dtype $2"              # decode (16: 64-row tiles), whole tiles by the rule
         echo "--m 16 --n 18432 --k 16384 --dtype $2"             # decode, the rule's stream-K: 72 groups, 256 K tiles
-        echo "--m 64 --n 2112 --k 7168 --dtype $2"               # the rule's split-K: 9 groups, 112 K tiles
+        echo "--m 64 --n 2112 --k 7168 --dtype $2"               # the rule's split-K: 9 groups (16: 17 of 64 x 128), 112 K tiles
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 2 waves whole, the partial one split
     fi
     if has_option "$1" tile; then # every fit's kernel, whatever the rule picks (--tile N, 16)
