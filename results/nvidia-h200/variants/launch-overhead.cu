@@ -47,15 +47,31 @@ struct Case { const char *name; int kind; int blocks; int threads; int smem; int
 
 static float *g_mhz;
 
+// Two events per run, created after `warm` launches, each followed by a probe as in the timed runs.
 template <typename F>
-static void time_it(const char *name, F launch)
+static std::vector<cudaEvent_t> events_after_warmup(int iters, int warm, F launch)
 {
-    const int iters = 300, warm = 20;
     std::vector<cudaEvent_t> ev(2 * iters);
     for (auto &e : ev) CK(cudaEventCreate(&e));
     for (int i = 0; i < warm; i++) { launch(); probe<<<1, 1>>>(g_mhz); }
     CK(cudaDeviceSynchronize());
-    std::vector<double> win(iters), before(iters), body(iters), after(iters);
+    return ev;
+}
+
+// The microseconds between each run's two events.
+static std::vector<double> event_windows(const std::vector<cudaEvent_t> &ev, int iters)
+{
+    std::vector<double> win(iters);
+    for (int i = 0; i < iters; i++) { float ms; CK(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1])); win[i] = ms * 1e3; }
+    return win;
+}
+
+template <typename F>
+static void time_it(const char *name, F launch)
+{
+    const int iters = 300, warm = 20;
+    std::vector<cudaEvent_t> ev = events_after_warmup(iters, warm, launch);
+    std::vector<double> before(iters), body(iters), after(iters);
     for (int i = 0; i < iters; i++) {
         probe<<<1, 1>>>(g_mhz);
         CK(cudaEventRecord(ev[2 * i]));
@@ -71,7 +87,7 @@ static void time_it(const char *name, F launch)
         }
     }
     CK(cudaDeviceSynchronize());
-    for (int i = 0; i < iters; i++) { float ms; CK(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1])); win[i] = ms * 1e3; }
+    const std::vector<double> win = event_windows(ev, iters);
     auto med = [](std::vector<double> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; };
     printf("%-44s event window %7.2f us | probe end->first block %6.2f us | blocks %6.2f us\n", name, med(win), med(before), med(body));
     for (auto &e : ev) CK(cudaEventDestroy(e));
@@ -82,10 +98,7 @@ template <typename F>
 static void time_queued(const char *name, F launch)
 {
     const int iters = 300, warm = 20;
-    std::vector<cudaEvent_t> ev(2 * iters);
-    for (auto &e : ev) CK(cudaEventCreate(&e));
-    for (int i = 0; i < warm; i++) { launch(); probe<<<1, 1>>>(g_mhz); }
-    CK(cudaDeviceSynchronize());
+    std::vector<cudaEvent_t> ev = events_after_warmup(iters, warm, launch);
     for (int i = 0; i < iters; i++) {
         CK(cudaEventRecord(ev[2 * i]));
         launch();
@@ -93,8 +106,7 @@ static void time_queued(const char *name, F launch)
         probe<<<1, 1>>>(g_mhz);
     }
     CK(cudaDeviceSynchronize());
-    std::vector<double> win(iters);
-    for (int i = 0; i < iters; i++) { float ms; CK(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1])); win[i] = ms * 1e3; }
+    std::vector<double> win = event_windows(ev, iters);
     std::sort(win.begin(), win.end());
     printf("%-44s queued event window %7.2f us (p10 %6.2f p90 %6.2f)\n", name, win[iters / 2], win[iters / 10], win[iters * 9 / 10]);
     for (auto &e : ev) CK(cudaEventDestroy(e));
