@@ -2,12 +2,12 @@
 // (its columns) and CLUSTER become template parameters and the launcher picks them from the
 // shape (fit_tile): 128-row tiles in pairs sharing B where there are tile rows to pair (15's
 // kernel), alone where a pair would hold an empty tile or the tiles take one round, and 64-row
-// tiles for small M (alone, or up to M = 128 in pairs 256 columns wide), where both consumer
-// warpgroups take the same 64 rows and one half of the columns each: a decode GEMM (M <= 64) then
-// does a quarter of the math it did and streams B at the memory's pace. Where 256-column tiles
-// are too few to keep the SMs streaming B without splitting K, 128-column ones, or 64-column ones
-// over the whole K, which both consumer warpgroups share, each taking half of every K tile's
-// k-steps. The split shares out the work as in 15, in the chosen tiles.
+// tiles for M <= 64, where both consumer warpgroups take the same 64 rows and one half of the
+// columns each: a decode GEMM then does a quarter of the math it did and streams B at the
+// memory's pace. Where 256-column tiles are too few to keep the SMs streaming B without splitting
+// K into short parts, 128-column ones, or 64-column ones: a 128 x 64 tile gives each consumer
+// warpgroup its 64 rows; a 64 x 64 tile, over the whole K, is shared by both, each taking half of
+// every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
-// The tile's rows BM (128, or 64 for small M), its columns BN (256, or 128 or 64 for few tiles)
+// The tile's rows BM (128, or 64 for M <= 64), its columns BN (256, or 128 or 64 for few tiles)
 // and the blocks of a cluster CLUSTER (2, or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of
 // one tile column) are the kernel's parameters.
 
@@ -130,12 +130,11 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM, BN);
     // WN: the columns of a half, one wgmma's n. K_SPLIT: the consumer warpgroups that share out
     // each K tile's k-steps, 2 where a 64-column tile has no halves to give them.
-    constexpr int B_BOXES = BN / 64, K_SPLIT = BN == 64 ? 2 : 1, WN = BN * K_SPLIT / 2;
+    constexpr int B_BOXES = BN / 64, K_SPLIT = BN == 64 && BM == 64 ? 2 : 1, WN = BN == 64 ? 64 : BN / 2;
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
     static_assert(CLUSTER >= 1 && B_BOXES % CLUSTER == 0, "the B boxes split evenly over the cluster");
     static_assert(BM == 64 || BM == 128, "a warpgroup's 64 rows, one or two of them");
     static_assert(BN == 64 || BN == 128 || BN == 256, "whole 64-column boxes, n = 64 or 128 a wgmma");
-    static_assert(BN > 64 || BM == 64, "64-column tiles are 64 rows high");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands at its twins.
@@ -221,7 +220,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // first_half = wg of rows 0..63. Not zeroed: the first wgmma of each tile ignores the
     // accumulators (scale-d = 0), and zeroing them would be a non-wgmma write that makes ptxas
     // serialise every wgmma.
-    constexpr int HALVES = BM / 64;
+    constexpr int HALVES = BM == 128 && BN > 64 ? 2 : 1;
     const int wg_row = BM == 128 ? 64 * wg : 0, first_half = BM == 128 || K_SPLIT == 2 ? 0 : wg;
     const int first_ks = K_SPLIT == 2 ? wg * BK / 16 / 2 : 0; // this warpgroup's first k-step of a K tile
     float sum[HALVES][WN / 2];
@@ -501,11 +500,18 @@ static long long fixup_iters(struct tile_fit f)
 // idle: under a power cap a fuller GPU runs at a lower clock, so a few idle SMs are not worth it.
 #define MIN_IDLE_SHARE 0.10
 
+// What a block of a schedule does one after the other, for fit_tile: the K tiles it loads and
+// the partial tiles it fixes up (1 in a split-K, 2 in a stream-K range: one at each end).
+struct schedule_work {
+    long long k_tiles;
+    int fixups;
+};
+
 // The split, from the shape, the tile and the clusters that fit at once (`resident`), as in 15;
-// `iters`, when given, gets the iterations it takes, for fit_tile. `forced` > 0 (the --split
+// `work`, when given, gets what a block does in it, for fit_tile. `forced` > 0 (the --split
 // option, for tests): all of it stream-K over that many clusters.
 static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile_fit f, int resident, int forced,
-                                                long long *iters = nullptr)
+                                                struct schedule_work *work = nullptr)
 {
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
     if (forced > 0) {
@@ -515,9 +521,9 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
     const long long rounds = (groups + resident - 1) / resident, data_parallel = rounds * k_tiles;
     const double idle = 1.0 - (double)groups / (double)(rounds * resident);
     const struct stream_k_schedule whole = {(int)persistent_units(groups, resident), (int)groups, 0};
-    long long unused;
-    long long &time = iters ? *iters : unused;
-    time = data_parallel;
+    struct schedule_work unused;
+    struct schedule_work &w = work ? *work : unused;
+    w = {data_parallel, 0};
     if (idle <= MIN_IDLE_SHARE)
         return whole;
     // Every full wave whole, unless the partial wave would leave a cluster without an iteration:
@@ -533,60 +539,75 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
                                                            : data_parallel,
                     stream_k = dp_waves * k_tiles + (sk_iters + clusters - 1) / clusters + 2 * fixup_iters(f);
     if (split_k < data_parallel && split_k <= stream_k) {
-        time = split_k;
+        w = {(k_tiles + splits - 1) / splits, 1};
         return {(int)(sk_groups * splits), 0, (int)sk_iters};
     }
     if (stream_k < data_parallel) {
-        time = stream_k;
+        w = {dp_waves * k_tiles + (sk_iters + clusters - 1) / clusters, 2};
         return {(int)clusters, (int)(dp_waves * resident), (int)sk_iters};
     }
     return whole;
 }
 
-// The bytes of stages the schedule of fit f has a block load one after the other, as
-// choose_schedule counts it on one block per SM: the estimate fit_tile compares fits by.
-static long long schedule_bytes(int m, int n, int k, struct tile_fit f, int sm_count)
+// fit_tile's estimate of a fit: the clocks a block of its schedule takes, with one block per SM.
+// A K tile costs its load or its math, whichever is longer: per SM, L2 delivers about
+// L2_BYTES_PER_CLOCK while all SMs pull at once, and the tensor cores do MMA_FLOPS_PER_CLOCK
+// (dense fp16/bf16: 989 TFLOPS on 132 SMs at 1.83 GHz). 64-row tiles and narrow ones are
+// load-bound, 128 x 256 is math-bound: per byte it loads, it does twice a 128 x 64 tile's math.
+// A fix-up writes and reads partial tiles (fp32) and waits on a flag through L2. The bytes per
+// clock and the wait are fitted to the H200's M = 128 suite shapes (results/nvidia-h200/NOTES.md).
+#define L2_BYTES_PER_CLOCK 48.0
+#define MMA_FLOPS_PER_CLOCK 4096.0
+#define FIXUP_WAIT_CLOCKS 1000.0
+static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_count)
 {
-    long long iters;
-    choose_schedule(m, n, k, f, sm_count / f.cluster, 0, &iters);
-    return iters * stage_bytes(f.bm, f.bn);
+    struct schedule_work w;
+    choose_schedule(m, n, k, f, sm_count / f.cluster, 0, &w);
+    const double load = stage_bytes(f.bm, f.bn) / L2_BYTES_PER_CLOCK, math = 2.0 * f.bm * f.bn * BK / MMA_FLOPS_PER_CLOCK;
+    const double fixup = 4.0 * f.bm * f.bn * sizeof(float) / L2_BYTES_PER_CLOCK + FIXUP_WAIT_CLOCKS;
+    return w.k_tiles * (load > math ? load : math) + w.fixups * fixup;
 }
 
-// The tile and cluster that fit the shape. M <= 128: 64-row tiles, 256 columns wide, alone up to
-// M = 64 (a 128-row pair would do four times the math, three quarters of it on rows past M), in
-// a pair sharing B up to 128; or, where its estimate is a tenth shorter, for M <= 128 one
-// 128-row tile alone (a 128-row pair would hold one empty tile), and for any M <= 128 the same
-// 64-row tiles 128 columns wide, alone: twice the tiles to stream B with, fewer K splits and half
-// the partial bytes each (a pair of them loads what one alone does, and adds the cluster's start).
-// Closer than a tenth the estimate cannot tell fits apart (results/nvidia-h200/NOTES.md). Up to
-// M = 64, 64 x 64 tiles where they keep every tile whole and their estimate is no longer: no
-// fix-up, whose wait for the other parts the estimate does not count. An odd few tile rows:
-// 128-row tiles, one block each, where pairs would leave a block with an empty tile; and no more
-// tiles than SMs: one round, where a pair saves L2 traffic that nothing waits for and adds the
-// cluster's start and lock-step. Else 15's pairs of 128-row tiles sharing B.
+// Of `count` fits, the first, or a later one whose estimate is under `margin` times the best so
+// far's. `clocks` gets the chosen one's.
+static struct tile_fit shortest(const struct tile_fit *fit, int count, double margin, int m, int n, int k,
+                                int sm_count, double *clocks)
+{
+    struct tile_fit best = fit[0];
+    *clocks = schedule_clocks(m, n, k, best, sm_count);
+    for (int i = 1; i < count; i++) {
+        const double c = schedule_clocks(m, n, k, fit[i], sm_count);
+        if (c < margin * *clocks) {
+            best = fit[i];
+            *clocks = c;
+        }
+    }
+    return best;
+}
+
+// The tile and cluster that fit the shape. Up to M = 64: 64-row tiles alone (a 128-row tile would
+// do twice the math, half of it on rows past M), 256 columns wide, or 128 wide: twice the tiles to
+// stream B with, fewer K splits and half the partial bytes each; and 64 x 64 where they keep
+// every tile whole and their estimate is no longer: no fix-up, whose wait the estimate only
+// guesses. Up to M = 128: one 128-row tile alone, which loads B once for all of M where two 64-row
+// tiles would load it twice and a pair of 128-row tiles would hold an empty one; 256 columns wide
+// where there are tiles enough, 128 or 64 where the wide ones would split K into short parts. An
+// odd few tile rows: 128-row tiles, one block each, where pairs would leave a block with an empty
+// tile; and no more tiles than SMs: one round, where a pair saves L2 traffic that nothing waits
+// for and adds the cluster's start and lock-step. Else 15's pairs of 128-row tiles sharing B.
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
     if (m <= 128) {
-        const struct tile_fit to_64[] = {{64, 256, 1}, {64, 128, 1}},
-                              to_128[] = {{64, 256, 2}, {128, 256, 1}, {64, 128, 1}};
-        const struct tile_fit *fit = m <= 64 ? to_64 : to_128;
-        const int candidates = m <= 64 ? 2 : 3;
+        const struct tile_fit to_64[] = {{64, 256, 1}, {64, 128, 1}}, to_128[] = {{128, 256, 1}, {128, 128, 1}, {128, 64, 1}};
         if (sm_count < 2)
-            return fit[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched
-        struct tile_fit best = fit[0];
-        long long best_bytes = schedule_bytes(m, n, k, best, sm_count);
-        for (int i = 1; i < candidates; i++) {
-            const long long bytes = schedule_bytes(m, n, k, fit[i], sm_count);
-            if (10 * bytes < 9 * best_bytes) {
-                best = fit[i];
-                best_bytes = bytes;
-            }
-        }
+            return m <= 64 ? to_64[0] : to_128[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched
+        double clocks;
+        const struct tile_fit best = m <= 64 ? shortest(to_64, 2, 0.9, m, n, k, sm_count, &clocks)
+                                             : shortest(to_128, 3, 1.0, m, n, k, sm_count, &clocks);
         const struct tile_fit narrow = {64, 64, 1};
-        long long iters;
-        if (m <= 64 && choose_schedule(m, n, k, narrow, sm_count, 0, &iters).sk_iters == 0 &&
-            iters * stage_bytes(64, 64) <= best_bytes)
+        if (m <= 64 && choose_schedule(m, n, k, narrow, sm_count, 0).sk_iters == 0 &&
+            schedule_clocks(m, n, k, narrow, sm_count) <= clocks)
             return narrow;
         return best;
     }
@@ -597,10 +618,10 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
     return {128, 256, 2};
 }
 
-// The fits a launch may take, in the order --tile numbers them (1..7, for tests and to measure
+// The fits a launch may take, in the order --tile numbers them (1..9, for tests and to measure
 // one against another), and the fit of a launch: --tile's, or fit_tile's.
 static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2}, {64, 256, 1},
-                                       {64, 128, 2},  {64, 128, 1},  {64, 64, 1}};
+                                       {64, 128, 2},  {64, 128, 1},  {64, 64, 1},   {128, 64, 1}, {128, 128, 1}};
 
 static struct tile_fit fit_of(int m, int n, int k, const struct launch_opts *opts)
 {
@@ -618,10 +639,12 @@ struct fit_instance {
 template <typename F>
 static cudaError_t with_fit(struct tile_fit f, F fn)
 {
+    if (f.bn == 64)
+        return f.bm == 128 ? fn(fit_instance<128, 64, 1>{}) : fn(fit_instance<64, 64, 1>{});
+    if (f.bm == 128 && f.bn == 128)
+        return fn(fit_instance<128, 128, 1>{});
     if (f.bm == 128)
         return f.cluster == 1 ? fn(fit_instance<128, 256, 1>{}) : fn(fit_instance<128, 256, 2>{});
-    if (f.bn == 64)
-        return fn(fit_instance<64, 64, 1>{});
     if (f.bn == 256)
         return f.cluster == 1 ? fn(fit_instance<64, 256, 1>{}) : fn(fit_instance<64, 256, 2>{});
     return f.cluster == 1 ? fn(fit_instance<64, 128, 1>{}) : fn(fit_instance<64, 128, 2>{});

@@ -263,7 +263,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 129 --n 1000 --k 1000 --dtype $2 --split 7"    # ranges that start and end inside tiles
         echo "--m 1000 --n 1000 --k 4104 --dtype $2 --split 1024" # up to 5 clusters share a tile, ragged K tail
         echo "--m 4096 --n 4096 --k 4096 --dtype $2 --split 1024" # every tile split, big
-        echo "--m 100 --n 1000 --k 1000 --dtype $2 --split 7"    # one tile row (16: two 64-row tiles)
+        echo "--m 100 --n 1000 --k 1000 --dtype $2 --split 7"    # one tile row (16: 128 x 64 tiles)
         echo "--m 300 --n 1000 --k 1000 --dtype $2 --split 7"    # three tile rows (16: 128-row tiles, no pairs)
         echo "--m 65 --n 136 --k 4104 --dtype $2"                # the smallest M past 64-row tiles
         echo "--m 16 --n 18432 --k 1024 --dtype $2"              # decode (16: 64-row tiles), whole tiles by the rule
@@ -272,7 +272,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 2 waves whole, the partial one split
     fi
     if has_option "$1" tile; then # every fit's kernel, whatever the rule picks (--tile N, 16)
-        for t in 1 2 3 4 5 6 7; do
+        for t in 1 2 3 4 5 6 7 8 9; do
             echo "--m 129 --n 1000 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows
             echo "--m 100 --n 1000 --k 4104 --dtype $2 --tile $t"           # the rule's split in this fit, ragged K tail
         done

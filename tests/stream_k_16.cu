@@ -21,23 +21,23 @@ int main()
 {
     run_checks();
     // On 132 SMs: 64-row tiles 256 wide where there are tiles enough (64x24576x1536), 128 wide
-    // where the wide ones need many K splits (64x2112x7168, 128x7168x2048 and 100x4096x512, never
-    // in pairs), 64 wide where those keep every tile whole up to M = 64 (64x7168x2048: 112 tiles,
-    // and 1x8x8); pairs of wide ones where no other estimate is a tenth
-    // shorter (128x2112x7168), one 128-row tile where the pair would need two rounds or long parts.
-    // Above M = 128: 128-row tiles alone for an odd few tile rows or no more tiles than SMs
-    // (2048^3: 128 tiles), else in pairs.
+    // where the wide ones need many K splits (64x2112x7168), 64 wide where those keep every tile
+    // whole up to M = 64 (64x7168x2048: 112 tiles, and 1x8x8). Up to M = 128 one 128-row tile:
+    // 256 wide where there are tiles enough or long K parts (128x32768x512, 128x7168x16384), 128
+    // wide for 128x2112x7168 and 128x4096x7168, 64 wide where that keeps the tiles whole
+    // (128x7168x2048: 112 tiles) or for a small N (100x4096x512). Above M = 128: 128-row tiles
+    // alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles), else in pairs.
     struct expected_fit {
         int m, n, k;
         struct tile_fit fit;
     };
     const struct expected_fit expected[] = {
-        {1, 8, 8, {64, 64, 1}},            {64, 7168, 2048, {64, 64, 1}},     {64, 2112, 7168, {64, 128, 1}},
-        {64, 24576, 1536, {64, 256, 1}},   {100, 4096, 512, {64, 128, 1}},    {128, 7168, 2048, {64, 128, 1}},
-        {128, 2112, 7168, {64, 256, 2}},   {128, 32768, 512, {128, 256, 1}},  {128, 7168, 16384, {128, 256, 1}},
-        {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},  {1000, 1000, 1000, {128, 256, 1}},
-        {2048, 2048, 2048, {128, 256, 1}}, {8200, 1000, 1000, {128, 256, 2}}, {4096, 4096, 4096, {128, 256, 2}},
-        {2048, 2304, 2048, {128, 256, 2}},
+        {1, 8, 8, {64, 64, 1}},           {64, 7168, 2048, {64, 64, 1}},      {64, 2112, 7168, {64, 128, 1}},
+        {64, 24576, 1536, {64, 256, 1}},  {100, 4096, 512, {128, 64, 1}},     {128, 7168, 2048, {128, 64, 1}},
+        {128, 2112, 7168, {128, 128, 1}}, {128, 4096, 7168, {128, 128, 1}},   {128, 32768, 512, {128, 256, 1}},
+        {128, 7168, 16384, {128, 256, 1}}, {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
+        {1000, 1000, 1000, {128, 256, 1}}, {2048, 2048, 2048, {128, 256, 1}}, {8200, 1000, 1000, {128, 256, 2}},
+        {4096, 4096, 4096, {128, 256, 2}}, {2048, 2304, 2048, {128, 256, 2}},
     };
     for (const struct expected_fit &e : expected) {
         const struct tile_fit f = fit_tile(e.m, e.n, e.k, 132);
