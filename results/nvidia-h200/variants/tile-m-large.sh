@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # 16's fits where M > 128 and 128 x 256 tiles waste columns or leave a round part-full: the rule
-# (--tile 0, 15's pairs there) against 128 x 256 pairs (1) and alone (2), 128 x 128 (9) and
-# 128 x 64 alone (8), at 4096 x 2112 x 7168 (N = 8.25 tiles of 256), 2048^3 (64 tiles of 128 x
-# 256 for 132 SMs) and 512 x 16384 x 16384, bf16, 200 runs, twice. Run from the repository root on
+# (--tile 0: 15's pairs, or 128 x 256 alone where the tiles take one round) against 128 x 256
+# pairs (1) and alone (2), 128 x 128 (9) and 128 x 64 alone (8), at 4096 x 2112 x 7168 (N = 8.25
+# tiles of 256), 2048^3 (128 tiles of 128 x 256: one round on 132 SMs) and 512 x 16384 x 16384,
+# bf16, 200 runs, twice. Run from the repository root on
 # an H200: bash results/nvidia-h200/variants/tile-m-large.sh. Each row: ratio to cuBLAS, largest error.
 set -u
 export PATH=$PATH:/usr/local/cuda/bin
