@@ -552,8 +552,9 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
 // fit_tile's estimate of a fit: the clocks a block of its schedule takes, with one block per SM.
 // A K tile costs its load or its math, whichever is longer: per SM, L2 delivers about
 // L2_BYTES_PER_CLOCK while all SMs pull at once, and the tensor cores do MMA_FLOPS_PER_CLOCK
-// (dense fp16/bf16: 989 TFLOPS on 132 SMs at 1.83 GHz). 64-row tiles and narrow ones are
-// load-bound, 128 x 256 is math-bound: per byte it loads, it does twice a 128 x 64 tile's math.
+// (dense fp16/bf16: 512 multiply-adds a clock on each of an SM's four tensor cores). 64-row
+// tiles and narrow ones are load-bound, 128 x 256 is math-bound: per byte it loads, it does twice
+// a 128 x 64 tile's math.
 // A fix-up writes and reads partial tiles (fp32) and waits on a flag through L2. The bytes per
 // clock and the wait are fitted to the H200's M = 128 suite shapes (results/nvidia-h200/NOTES.md).
 #define L2_BYTES_PER_CLOCK 48.0
