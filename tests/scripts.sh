@@ -16,6 +16,7 @@ check() { # CONDITION-STATUS DESCRIPTION [DETAIL]
 
 # make_stubs DIR GPU_NAME SM FIRST_SKIPPED NEEDS STEP...: a stub per step; steps numbered
 # FIRST_SKIPPED and up exit 3 as require_arch makes them ("cannot run: ... needs NEEDS: ...").
+# Every call appends its options to DIR/calls.log.
 make_stubs() {
     local dir=$1 gpu=$2 sm=$3 first=$4 needs=$5 step
     shift 5
@@ -23,6 +24,7 @@ make_stubs() {
     for step in "$@"; do
         cat >"$dir/$step" <<STUB
 #!/usr/bin/env bash
+echo "\$*" >>"$dir/calls.log"
 case " \$* " in
 *" --info "*) echo "GPU $gpu | sm_$sm | 128 SMs | 2520 MHz max | driver CUDA 13.0 | runtime 13.0 | cuBLAS 13.1.0"
     echo "$step at M=4096 N=4096 K=4096: a schedule, as 15 and 16 print after the GPU line"; exit 0 ;;
@@ -92,6 +94,35 @@ BUILD=$tmp/h200 RESULTS_ROOT=$tmp/results README_FILE=$tmp/README.md STEPS="${st
 grep -q "^| ${steps[0]} | ${steps[0]#*_} | fp16 | 1.000 | 100.0 |" "$tmp/README.md" &&
     grep -q "^<!-- ladder: $tmp/results/nvidia-h200/ladder.md -->" "$tmp/README.md"
 check $? "an H200's make results rewrites the top README's ladder block from results/nvidia-h200/"
+
+# FLUSH_L2=1: every timed run of run, sweep and shapes gets --flush-l2 and their headers say so;
+# by default none does. Another value, or FLUSH_L2 for make results: one line, exit 2.
+for target in "ladder.sh 256" "sweep.sh" "shapes.sh $tmp/suite.txt"; do
+    read -r script args <<<"$target"
+    for flush in 1 0; do
+        : >"$tmp/h200/calls.log"
+        # shellcheck disable=SC2086 # args is a list
+        out=$(FLUSH_L2=$flush BUILD=$tmp/h200 SIZES=256 bash "$scripts/$script" $args "${steps[@]}" 2>/dev/null)
+        timed=$(grep -c -- '--iters' "$tmp/h200/calls.log")
+        flushed=$(grep -- '--iters' "$tmp/h200/calls.log" | grep -c -- '--flush-l2')
+        said=$(printf '%s\n' "$out" | grep -c 'the L2 flushed before each run')
+        if [ "$flush" = 1 ]; then
+            [ "$timed" -gt 0 ] && [ "$flushed" -eq "$timed" ] && [ "$said" -gt 0 ]
+            check $? "FLUSH_L2=1: ${script%.sh} flushes the L2 before each of its timed runs and says so" "$flushed of $timed runs, $said header lines"
+        else
+            [ "$timed" -gt 0 ] && [ "$flushed" -eq 0 ] && [ "$said" -eq 0 ]
+            check $? "FLUSH_L2=0: ${script%.sh} leaves the L2 as the runs before left it" "$flushed of $timed runs flushed"
+        fi
+    done
+done
+err=$(FLUSH_L2=yes BUILD=$tmp/h200 bash "$scripts/shapes.sh" "$tmp/suite.txt" "${steps[@]}" 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q 'FLUSH_L2=yes'
+check $? "FLUSH_L2=yes: shapes names the value in one line and exits 2 (exit $rc)" "$err"
+err=$(FLUSH_L2=1 BUILD=$tmp/h200 STEPS="${steps[*]}" RESULTS_ROOT=$tmp/flushed bash "$scripts/results.sh" 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && [ ! -e "$tmp/flushed" ] && printf '%s' "$err" | grep -q 'FLUSH_L2'
+check $? "FLUSH_L2=1: make results refuses it in one line, exit 2, and writes nothing (exit $rc)" "$err"
 
 # No GPU: one line, exit 3, from every measuring target
 mkdir -p "$tmp/none"

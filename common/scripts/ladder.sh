@@ -10,6 +10,7 @@ BUILD=${BUILD:-build}
 ITERS=${ITERS:-20}
 WARMUP=${WARMUP:-5}
 . "$(dirname "$0")/lib.sh"
+timing_options
 results=
 if [ "${1:-}" = --results ]; then
     results=$2
@@ -27,7 +28,7 @@ status=0 i=0
 for step in "$@"; do
     i=$((i + 1))
     progress "$step ($i/$#) at ${size}^3 ..."
-    out=$("$BUILD/$step" --size "$size" --dtype all --iters "$ITERS" --warmup "$WARMUP" --csv 2>"$csv.err")
+    out=$("$BUILD/$step" --size "$size" --dtype all "${TIMING[@]}" --csv 2>"$csv.err")
     rc=$?
     err=$(cat "$csv.err")
     rows=$(printf '%s\n' "$out" | grep -v '^gpu,step,' | grep ',')
@@ -93,7 +94,7 @@ ladder() { # FORMAT: text or md
 }
 
 echo "$header"
-echo "M = N = K = $size; median of $ITERS runs after $WARMUP warm-up, cuBLAS interleaved in each step's process;"
+echo "M = N = K = $size; median of $ITERS runs after $WARMUP warm-up$(flush_words), cuBLAS interleaved in each step's process;"
 echo "MHz: the SM clock measured right after each run (median), below the maximum when power or heat caps it"
 ladder text
 

@@ -1,6 +1,6 @@
 # Shared by the scripts behind the make targets (sourced): progress lines, the one-line exit when
 # there is no GPU, whether a step's architecture takes the GPU, the short reason of a skipped
-# step, and column widths that fit the step names.
+# step, column widths that fit the step names, and how the timed runs are made.
 
 SCRIPT_START=$SECONDS
 
@@ -55,4 +55,24 @@ name_width() {
     local w=24 s
     for s in "$@"; do [ "${#s}" -gt "$w" ] && w=${#s}; done
     echo "$w"
+}
+
+# timing_options: the array TIMING of what every timed step gets from run, sweep and shapes:
+# ITERS and WARMUP, and --flush-l2 with FLUSH_L2=1, which overwrites the L2 before each run so
+# that the operands come from memory, as a model's weights do between two uses of a layer, not
+# from the L2 the runs before left them in. FLUSH_L2 other than 0 or 1: one line, exit 2.
+timing_options() {
+    case ${FLUSH_L2:-0} in
+    0) TIMING=(--iters "$ITERS" --warmup "$WARMUP") ;;
+    1) TIMING=(--iters "$ITERS" --warmup "$WARMUP" --flush-l2) ;;
+    *)
+        echo "make: FLUSH_L2=$FLUSH_L2: say 1 (the L2 flushed before every timed run) or 0" >&2
+        exit 2
+        ;;
+    esac
+}
+
+# flush_words: what the tables' headers add when FLUSH_L2=1.
+flush_words() {
+    [ "${FLUSH_L2:-0}" = 1 ] && printf ', the L2 flushed before each run'
 }

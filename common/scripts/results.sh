@@ -16,6 +16,10 @@ RESULTS_ROOT=${RESULTS_ROOT:-results}
 README_FILE=${README_FILE:-README.md}
 here=$(dirname "$0")
 . "$here/lib.sh"
+if [ "${FLUSH_L2:-0}" != 0 ]; then
+    echo "make results: FLUSH_L2 is for make run, sweep and shapes; results/ keeps the runs timed as by default" >&2
+    exit 2
+fi
 read -r -a steps <<<"${STEPS:?STEPS names the steps}"
 read -r -a sweep_steps <<<"${SWEEP_STEPS:-${STEPS}}"
 read -r -a shape_steps <<<"${SHAPE_STEPS:-${steps[${#steps[@]} - 1]}}"

@@ -12,6 +12,7 @@ BUILD=${BUILD:-build}
 ITERS=${ITERS:-20}
 WARMUP=${WARMUP:-5}
 . "$(dirname "$0")/lib.sh"
+timing_options
 results=
 if [ "${1:-}" = --results ]; then
     results=$2
@@ -29,7 +30,7 @@ header=$(gpu_info shapes "$BUILD/$1") || exit
 gpu=$(printf '%s' "$header" | sed 's/^GPU //; s/ |.*//')
 width=$(name_width "$@")
 echo "$header"
-echo "$suite: $(printf '%s\n' "$shape_list" | wc -l) shapes; median of $ITERS runs after $WARMUP warm-up, cuBLAS interleaved"
+echo "$suite: $(printf '%s\n' "$shape_list" | wc -l) shapes; median of $ITERS runs after $WARMUP warm-up$(flush_words), cuBLAS interleaved"
 row() { # FIELDS...: one table row (stdout)
     printf "%-${width}s %7s %7s %7s %-5s %9s %9s %8s %10s  %s\n" "$@"
 }
@@ -39,7 +40,7 @@ for step in "$@"; do
     n=0 total=$(printf '%s\n' "$shape_list" | wc -l)
     while read -r m n_ k; do
         n=$((n + 1))
-        out=$("$BUILD/$step" --m "$m" --n "$n_" --k "$k" --dtype all --iters "$ITERS" --warmup "$WARMUP" --csv 2>"$csv.err")
+        out=$("$BUILD/$step" --m "$m" --n "$n_" --k "$k" --dtype all "${TIMING[@]}" --csv 2>"$csv.err")
         rc=$?
         if [ "$rc" -eq 3 ]; then
             why=$(skip_reason "$(cat "$csv.err")")

@@ -15,6 +15,7 @@ ITERS=${ITERS:-20}
 WARMUP=${WARMUP:-5}
 STEP_OPTS=${STEP_OPTS:-}
 . "$(dirname "$0")/lib.sh"
+timing_options
 results=
 if [ "${1:-}" = --results ]; then
     results=$2
@@ -39,7 +40,7 @@ for step in "$@"; do
         for config in "${configs[@]}"; do
             before=$(wc -l <"$csv.step")
             # shellcheck disable=SC2086 # config is a list of options
-            "$BUILD/$step" --size "$size" --dtype all $config --iters "$ITERS" --warmup "$WARMUP" --csv \
+            "$BUILD/$step" --size "$size" --dtype all $config "${TIMING[@]}" --csv \
                 2>"$csv.err" | grep -v '^gpu,step,' >>"$csv.step"
             rc=${PIPESTATUS[0]}
             if [ "$rc" -eq 3 ]; then
@@ -57,7 +58,7 @@ for step in "$@"; do
         echo "$gpu,$step,,,,,,,,,,,skipped: $skipped,,," >>"$csv"
         continue
     fi
-    echo "$step: TFLOPS (x cuBLAS) @ SM MHz by size; median of $ITERS runs, clock measured after each run$setting"
+    echo "$step: TFLOPS (x cuBLAS) @ SM MHz by size; median of $ITERS runs$(flush_words), clock measured after each run$setting"
     awk -F, '
         $3 !~ /^cublas_/ {
             key = $3 "." $4
