@@ -44,9 +44,11 @@ struct stream_k_schedule {
     int sk_iters; // at most M N K / 2^22 (M N, N K and M K are under 2^31): it fits
 };
 
+// With nothing split every range is empty: the test spares every block's start a 64-bit
+// division, which the GPU runs as a subroutine call.
 __host__ __device__ inline int sk_begin(const struct stream_k_schedule &s, int cluster)
 {
-    return (int)((long long)cluster * s.sk_iters / s.clusters);
+    return s.sk_iters == 0 ? 0 : (int)((long long)cluster * s.sk_iters / s.clusters);
 }
 
 // The cluster whose range holds stream-K iteration i: the last c with sk_begin(c) <= i, that is
