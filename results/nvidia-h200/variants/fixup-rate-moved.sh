@@ -5,14 +5,7 @@
 # runs, twice.
 # Usage, on an H200 from anywhere: bash results/nvidia-h200/variants/fixup-rate-moved.sh [BIN_DIR]
 # (BIN_DIR from build-16-variants.sh; the logs go to $OUT or .)
-set -u
-cd "$(dirname "$0")/../../.."
-OUT=${OUT:-.}
-log() { echo "### $(date +%T) [$SECONDS s] $*"; }
-B=${1:-.device/bin} # the binaries of build-16-variants.sh
-nvidia-smi --query-gpu=name,clocks.sm,power.draw,temperature.gpu --format=csv,noheader
-row() { timeout 60 "$1" $2 --dtype bf16 --iters 100 --no-check --csv 2>&1 |
-    awk -F, '$3 ~ /hgemm/ { printf "%s %sx", $8, $12 }'; }
+. "$(dirname "$0")/ab-common.sh"
 log moved
 for round in 1 2; do
   while read -r m n k old new; do
@@ -30,4 +23,4 @@ for round in 1 2; do
 SHAPES
 done > "$OUT/moved.log" 2>&1
 cat "$OUT/moved.log"
-log done
+log "done"

@@ -6,12 +6,7 @@
 # bf16, 100 runs, twice.
 # Usage, on an H200 from anywhere: bash results/nvidia-h200/variants/prefetch-promotion-ab.sh [BIN_DIR]
 # (BIN_DIR from build-16-variants.sh; the logs go to $OUT or .)
-set -u
-cd "$(dirname "$0")/../../.."
-OUT=${OUT:-.}
-log() { echo "### $(date +%T) [$SECONDS s] $*"; }
-B=${1:-.device/bin} # the binaries of build-16-variants.sh
-nvidia-smi --query-gpu=name,clocks.sm,power.draw,temperature.gpu --format=csv,noheader
+. "$(dirname "$0")/ab-common.sh"
 log check
 for bin in 16_pf 16_l256; do
   for args in "--m 128 --n 7168 --k 2048" "--m 64 --n 7168 --k 2048" "--m 100 --n 1000 --k 1000" "--m 40 --n 1000 --k 1000 --split 7" "--m 1 --n 2112 --k 7168" "--m 128 --n 2112 --k 7168" "--size 2048" "--m 4096 --n 2112 --k 7168" "--m 100 --n 1000 --k 40 --tile 8"; do
@@ -20,8 +15,6 @@ for bin in 16_pf 16_l256; do
   done
 done 2>&1 | awk '{print} !/rc=0 / {bad++} END {print "bad lines:", bad+0}' > "$OUT/check.log"
 tail -1 "$OUT/check.log"
-row() { timeout 60 "$1" $2 --dtype bf16 --iters 100 --no-check --csv 2>&1 |
-    awk -F, '$3 ~ /hgemm/ { printf "%s %sx", $8, $12 }'; }
 log depth
 for round in 1 2; do
   for args in "--m 128 --n 7168 --k 2048" "--m 64 --n 7168 --k 2048" "--m 64 --n 2112 --k 7168"; do
@@ -44,4 +37,4 @@ for round in 1 2; do
   echo "r$round | 14 4096 | base $(row $B/14_base "--size 4096") | l256 $(row $B/14_l256 "--size 4096")"
 done > "$OUT/ab.log" 2>&1
 cat "$OUT/ab.log"
-log done
+log "done"

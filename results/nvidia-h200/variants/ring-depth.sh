@@ -4,14 +4,7 @@
 # 128 x 2112 x 7168 and 128 x 4096 x 7168. bf16, 100 runs, twice.
 # Usage, on an H200 from anywhere: bash results/nvidia-h200/variants/ring-depth.sh [BIN_DIR]
 # (BIN_DIR from build-16-variants.sh; the logs go to $OUT or .)
-set -u
-cd "$(dirname "$0")/../../.."
-OUT=${OUT:-.}
-log() { echo "### $(date +%T) [$SECONDS s] $*"; }
-B=${1:-.device/bin} # the binaries of build-16-variants.sh
-nvidia-smi --query-gpu=name,clocks.sm,power.draw,temperature.gpu --format=csv,noheader
-row() { timeout 60 "$1" $2 --dtype bf16 --iters 100 --no-check --csv 2>&1 |
-    awk -F, '$3 ~ /hgemm/ { printf "%s %sx", $8, $12 }'; }
+. "$(dirname "$0")/ab-common.sh"
 log depth
 for round in 1 2; do
   while read -r m n k; do
@@ -31,4 +24,4 @@ for round in 1 2; do
   done
 done > "$OUT/widths.log" 2>&1
 cat "$OUT/widths.log"
-log done
+log "done"

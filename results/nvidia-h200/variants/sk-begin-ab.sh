@@ -5,11 +5,8 @@
 # status), then the three at 4096^3, 2048^3 and 128 x 7168 x 2048, fp16 and bf16, 200 runs, three
 # times; each: ms, ratio to cuBLAS, SM MHz.
 # Usage, on an H200 from anywhere: bash results/nvidia-h200/variants/sk-begin-ab.sh [BIN_DIR]
-set -u
-cd "$(dirname "$0")/../../.."
-B=${1:-.device/bin}
-nvidia-smi --query-gpu=name,clocks.sm,power.draw,temperature.gpu --format=csv,noheader
-row() { timeout 60 "$1" $2 --dtype "$3" --iters 200 --no-check --csv 2>&1 |
+. "$(dirname "$0")/ab-common.sh"
+row_mhz() { timeout 60 "$1" $2 --dtype "$3" --iters 200 --no-check --csv 2>&1 |
     awk -F, '$3 ~ /hgemm/ { printf "%s %sx %s", $8, $12, $15 }'; }
 for dt in fp16 bf16; do
   $B/16_dpw --size 512 --dtype $dt --iters 3 > /dev/null 2>&1; echo "check 16_dpw 512 $dt rc=$?"
@@ -18,7 +15,7 @@ done
 for round in 1 2 3; do
   for args in "--size 4096" "--size 2048" "--m 128 --n 7168 --k 2048"; do
     for dt in fp16 bf16; do
-      echo "r$round | $args $dt | 14 $(row $B/14_base "$args" $dt) | base $(row $B/16_base "$args" $dt) | dpw $(row $B/16_dpw "$args" $dt)"
+      echo "r$round | $args $dt | 14 $(row_mhz $B/14_base "$args" $dt) | base $(row_mhz $B/16_base "$args" $dt) | dpw $(row_mhz $B/16_dpw "$args" $dt)"
     done
   done
 done
