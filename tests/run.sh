@@ -278,7 +278,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         done
         echo "--m 37 --n 136 --k 4104 --dtype $2 --tile 6 --stages 2"       # 64x128 alone on a ring of 4 stages
         echo "--m 300 --n 1000 --k 1000 --dtype $2 --tile 5 --stages 3"     # 64x128 pairs on 6, three tile rows
-        echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 64x128 tiles alone, data-parallel
+        echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 128x64 tiles alone, data-parallel
     fi
     case $1 in
     08_*) # band widths other than the default: 1-tile bands, a narrower last band, the note's 2048
