@@ -62,9 +62,10 @@ name_width() {
 # that the operands come from memory, as a model's weights do between two uses of a layer, not
 # from the L2 the runs before left them in. FLUSH_L2 other than 0 or 1: one line, exit 2.
 timing_options() {
+    TIMING=(--iters "$ITERS" --warmup "$WARMUP")
     case ${FLUSH_L2:-0} in
-    0) TIMING=(--iters "$ITERS" --warmup "$WARMUP") ;;
-    1) TIMING=(--iters "$ITERS" --warmup "$WARMUP" --flush-l2) ;;
+    0) ;;
+    1) TIMING+=(--flush-l2) ;;
     *)
         echo "make: FLUSH_L2=$FLUSH_L2: say 1 (the L2 flushed before every timed run) or 0" >&2
         exit 2
