@@ -559,13 +559,17 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
 // a 128 x 64 tile's math.
 // A fix-up writes and reads partial tiles (fp32) and waits on a flag through L2. The bytes per
 // clock and the wait are fitted to the H200's M = 128 suite shapes (results/nvidia-h200/NOTES.md).
+// `schedule`, when given, gets the schedule the estimate is of.
 #define L2_BYTES_PER_CLOCK 48.0
 #define MMA_FLOPS_PER_CLOCK 4096.0
 #define FIXUP_WAIT_CLOCKS 1000.0
-static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_count)
+static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_count,
+                              struct stream_k_schedule *schedule = nullptr)
 {
     struct schedule_work w;
-    choose_schedule(m, n, k, f, sm_count / f.cluster, 0, &w);
+    const struct stream_k_schedule s = choose_schedule(m, n, k, f, sm_count / f.cluster, 0, &w);
+    if (schedule)
+        *schedule = s;
     const double load = stage_bytes(f.bm, f.bn) / L2_BYTES_PER_CLOCK, math = 2.0 * f.bm * f.bn * BK / MMA_FLOPS_PER_CLOCK;
     const double fixup = 4.0 * f.bm * f.bn * sizeof(float) / L2_BYTES_PER_CLOCK + FIXUP_WAIT_CLOCKS;
     return w.k_tiles * (load > math ? load : math) + w.fixups * fixup;
@@ -608,11 +612,12 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
         double clocks;
         const struct tile_fit best = m <= 64 ? shortest(to_64, 2, 0.9, m, n, k, sm_count, &clocks)
                                              : shortest(to_128, 3, 1.0, m, n, k, sm_count, &clocks);
+        if (m > 64)
+            return best;
         const struct tile_fit narrow = {64, 64, 1};
-        if (m <= 64 && choose_schedule(m, n, k, narrow, sm_count, 0).sk_iters == 0 &&
-            schedule_clocks(m, n, k, narrow, sm_count) <= clocks)
-            return narrow;
-        return best;
+        struct stream_k_schedule s;
+        const double narrow_clocks = schedule_clocks(m, n, k, narrow, sm_count, &s);
+        return s.sk_iters == 0 && narrow_clocks <= clocks ? narrow : best;
     }
     if (tile_rows % 2 == 1 && tile_rows < 8)
         return {128, 256, 1};
