@@ -8,14 +8,7 @@
 # (BIN_DIR from build-16-variants.sh; the logs go to $OUT or .)
 . "$(dirname "$0")/ab-common.sh"
 log check
-for bin in 16_e2 16_e12; do
-  for args in "--m 128 --n 7168 --k 2048" "--m 64 --n 7168 --k 2048" "--m 100 --n 1000 --k 1000" "--m 40 --n 1000 --k 1000 --split 7" "--m 1 --n 2112 --k 7168" "--m 128 --n 2112 --k 7168" "--size 2048" "--m 4096 --n 2112 --k 7168" "--m 40 --n 1000 --k 1000 --tile 7" "--m 100 --n 1000 --k 40 --tile 8"; do
-    for dt in fp16 bf16; do
-      out=$(timeout 30 $B/$bin $args --dtype $dt --iters 3 2>&1); rc=$?
-      echo "$bin $args $dt rc=$rc | $(echo "$out" | grep hgemm_small_m | tail -1)"
-    done
-  done
-done 2>&1 | awk '{print} !/rc=0 / {bad++} END {print "bad lines:", bad+0}' > "$OUT/check.log"
+check_shapes 16_e2 16_e12 > "$OUT/check.log"
 tail -3 "$OUT/check.log"
 log ab
 for round in 1 2; do
