@@ -7,7 +7,10 @@
 // memory's pace. Where 256-column tiles are too few to keep the SMs streaming B without splitting
 // K into short parts, 128-column ones, or 64-column ones: a 128 x 64 tile gives each consumer
 // warpgroup its 64 rows; a 64 x 64 tile, over the whole K, is shared by both, each taking half of
-// every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles.
+// every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles. Where the
+// tiles are about half as many as the SMs, a cluster of two blocks shares each tile's K tiles
+// instead (K_BLOCKS): each adds its half of the sums to its twin's in shared memory, through the
+// cluster, where a split through the workspace would take them to L2 and back.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -28,9 +31,15 @@ __host__ __device__ constexpr uint32_t stage_bytes(int bm, int bn) { return bm *
 // The ring of a launch with --stages `stages`: as many stages of its tile as the bytes of that
 // many 128 x 256 stages hold. Smaller stages, more of them: a block streaming B from memory
 // keeps as many bytes in flight with a narrow tile as with a wide one.
-__host__ __device__ constexpr int ring_depth(int stages, int bm, int bn)
+// With K_BLOCKS = 2 a block receives from its twin the sums of half its tile, in fp32
+// (parts_bytes): the ring gives up what that takes.
+__host__ __device__ constexpr uint32_t parts_bytes(int bm, int bn, int k_blocks)
 {
-    return stages * stage_bytes(128, 256) / stage_bytes(bm, bn);
+    return k_blocks == 1 ? 0 : bm * bn / 2 * 4;
+}
+__host__ __device__ constexpr int ring_depth(int stages, int bm, int bn, int k_blocks = 1)
+{
+    return (stages * stage_bytes(128, 256) - parts_bytes(bm, bn, k_blocks)) / stage_bytes(bm, bn);
 }
 // C is staged per consumer warpgroup, one half (BN / 2 columns) of its slab at a time: 64 x 128
 // or 64 x 64, as 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
@@ -115,14 +124,16 @@ __host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedu
 // and 2) owns, with BM = 128, rows 64wg..64wg+63 of the block's C tile, all BN columns: two
 // halves of BN / 2 columns, each an m64n(BN / 2) accumulator (64 fp32 registers a thread for
 // BN = 256); with BM = 64, the 64 rows and half wg of the columns: one of them; with BN = 64
-// both the whole 64 x 64 tile, over k-steps 2wg, 2wg + 1 of every K tile (K_SPLIT). The register
+// both the whole 64 x 64 tile, over k-steps 2wg, 2wg + 1 of every K tile (K_SPLIT). With
+// K_BLOCKS = 2 (64 x 128 tiles) the cluster's two blocks take the same tile, block k_half the
+// (k_half + 1)-th half of its K tiles, each warpgroup its half of the columns. The register
 // cap at entry (65536 / 384 = 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232
 // registers fit the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
 
-template <typename T, int STAGES, int BM, int BN, int CLUSTER>
+template <typename T, int STAGES, int BM, int BN, int CLUSTER, int K_BLOCKS>
 __global__ void __launch_bounds__(384, 1)
 hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct stream_k_schedule sched,
@@ -133,30 +144,36 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // WN: the columns of a half, one wgmma's n. K_SPLIT: the consumer warpgroups that share out
     // each K tile's k-steps, 2 where a 64-column tile has no halves to give them.
     constexpr int B_BOXES = BN / 64, K_SPLIT = BN == 64 && BM == 64 ? 2 : 1, WN = BN == 64 ? 64 : BN / 2;
+    constexpr int HALVES = BM == 128 && BN > 64 ? 2 : 1; // the m64nWN accumulators of a consumer warpgroup (below)
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
     static_assert(CLUSTER >= 1 && B_BOXES % CLUSTER == 0, "the B boxes split evenly over the cluster");
     static_assert(BM == 64 || BM == 128, "a warpgroup's 64 rows, one or two of them");
     static_assert(BN == 64 || BN == 128 || BN == 256, "whole 64-column boxes, n = 64 or 128 a wgmma");
+    static_assert(K_BLOCKS == 1 || (K_BLOCKS == 2 && CLUSTER == 1 && BM == 64 && BN == 128),
+                  "twins: a 64 x 128 tile alone, one 64 x 64 half of it a consumer warpgroup");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands at its twins.
     extern __shared__ unsigned char smem_raw[];
     __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
     __shared__ uint64_t empty[STAGES]; // slot s is free in every block once this phase completes
+    __shared__ uint64_t parts_full, parts_free; // K_BLOCKS: the twin's part has landed here; what this block sent was read
     const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
+    const uint32_t parts_buf = c_stage + 2 * c_slab_bytes(BN); // K_BLOCKS: the twin's part of the sums lands here
 
     // warp_id from lane 0 by shuffle: the compiler then knows it is the same in all 32 lanes and
     // builds the wgmma descriptors, which depend on it, in the uniform datapath that wgmma reads
     // them from (gdesc[UR]), rather than per lane and then moved across.
     const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
     const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
-    const uint32_t rank = cluster_ctarank();
+    const uint32_t rank = CLUSTER > 1 ? cluster_ctarank() : 0;   // the block's tile row in its group
+    const int k_half = K_BLOCKS > 1 ? (int)cluster_ctarank() : 0; // the half of the K tiles it does
     // The work is counted in groups of CLUSTER vertically adjacent tiles, one per cluster at a
     // time: groups_m rows of groups by tiles_n columns. The cluster takes the units of its
     // walk (sched), each group in grouped rows (swizzle.h), and its block of rank r the tile row
     // CLUSTER p + r of group row p.
     const int tiles_n = (N + BN - 1) / BN, groups_m = ((M + BM - 1) / BM + CLUSTER - 1) / CLUSTER;
-    const int cluster = blockIdx.x / CLUSTER;
+    const int cluster = blockIdx.x / (CLUSTER * K_BLOCKS);
     const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
 
     if (tid == 0) {
@@ -166,14 +183,22 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             // multicasts into the other blocks' slots too, so all must have let go of it
             mbarrier_init(smem_addr(&empty[s]), 8 * CLUSTER);
         }
+        if constexpr (K_BLOCKS > 1) { // one arrival from each thread of the twin's warpgroup that sends, or keeps
+            mbarrier_init(smem_addr(&parts_full), 128);
+            mbarrier_init(smem_addr(&parts_free), 128);
+        }
         fence_mbarrier_init();
     }
     // Every block's barriers are ready before any copy or remote arrival reaches them; a block
-    // alone (CLUSTER 1, launched without a cluster) needs only its own threads to see them.
+    // alone (CLUSTER 1, launched without a cluster) needs only its own threads to see them. The
+    // twins of K_BLOCKS reach each other only once a part is done: they wait for the cluster
+    // then, not before their first copies.
     if constexpr (CLUSTER > 1)
         cluster_sync();
     else
         __syncthreads();
+    if constexpr (K_BLOCKS > 1)
+        cluster_arrive();
 
     // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s.
     // STAGE_BYTES land there: this block's A, and all B_BOXES B boxes, B_BOXES_PER_RANK multicast
@@ -186,8 +211,19 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         mbarrier_arrive_expect_tx(bar, STAGE_BYTES);
         tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
         for (int j = rank * B_BOXES_PER_RANK; j < (rank + 1) * B_BOXES_PER_RANK; j++)
-            tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar,
-                                  (1u << CLUSTER) - 1);
+            if constexpr (CLUSTER > 1)
+                tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar,
+                                      (1u << CLUSTER) - 1);
+            else // a block alone, or one of K_BLOCKS twins, which share no tile
+                tma_load_2d(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar);
+    };
+    // The unit's K tiles that this block does: with K_BLOCKS, its half (the walk's units are then
+    // whole tiles).
+    auto own_part = [&](struct work_unit w) {
+        const int len = w.k_end - w.k_begin;
+        return K_BLOCKS == 1 ? w
+                             : work_unit{w.group, w.k_begin + k_half * len / K_BLOCKS,
+                                         w.k_begin + (k_half + 1) * len / K_BLOCKS};
     };
 
     if (wg < 0) {
@@ -200,7 +236,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         if (tid == 0) {
             int it = 0;
             struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
-            for (struct work_unit w; walk.next(w);) {
+            for (struct work_unit unit; walk.next(unit);) {
+                const struct work_unit w = own_part(unit);
                 const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
                 for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
                     const int s = it % STAGES;
@@ -212,9 +249,17 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
         if constexpr (CLUSTER > 1)
             cluster_sync();
+        if constexpr (K_BLOCKS > 1) { // the start's barrier, then the end's: nothing of this warpgroup reaches the twin
+            cluster_wait();
+            cluster_arrive();
+            cluster_wait();
+        }
         return;
     }
     setmaxnreg_inc<CONSUMER_REGS>();
+    // The twin block has started and set up its barriers before this block writes there.
+    if constexpr (K_BLOCKS > 1)
+        cluster_wait();
 
     // This warpgroup's slab: with BM = 128, rows 64wg.. in two halves, columns 0..WN - 1 and
     // WN..BN - 1, each its own m64nWN accumulator and its own wgmma group: one half can leave for
@@ -222,7 +267,6 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // first_half = wg of rows 0..63. Not zeroed: the first wgmma of each tile ignores the
     // accumulators (scale-d = 0), and zeroing them would be a non-wgmma write that makes ptxas
     // serialise every wgmma.
-    constexpr int HALVES = BM == 128 && BN > 64 ? 2 : 1;
     const int wg_row = BM == 128 ? 64 * wg : 0, first_half = BM == 128 || K_SPLIT == 2 ? 0 : wg;
     const int first_ks = K_SPLIT == 2 ? wg * BK / 16 / 2 : 0; // this warpgroup's first k-step of a K tile
     float sum[HALVES][WN / 2];
@@ -288,6 +332,41 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
                 sum[0][j] += other[handoff_word(j, tid % 128)];
     };
     const bool stores = K_SPLIT == 1 || wg == 0; // this warpgroup's sums go to C or the workspace
+
+    // With K_BLOCKS, a tile's sum is this block's part plus its twin's. Block k_half keeps the
+    // columns of its warpgroup k_half, and its other warpgroup sends its sums to the twin, where
+    // warpgroup k_half ^ 1 keeps them: as gather_sums hands sums between warpgroups, value j of
+    // thread t to word handoff_word(j, t) of the twin's parts_buf, a warp's 32 lanes on 32
+    // consecutive words. parts_full: the twin's sums have landed here; parts_free: the twin has
+    // read what this block sent it last, so it may send again. After the cluster's last unit the
+    // thread arrives on the end's cluster barrier at once: it will not reach the twin again.
+    const bool keeps = wg == k_half;
+    int parts_done = 0;
+    auto add_twin_part = [&](bool last) {
+        const uint32_t twin = k_half ^ 1;
+        const int t = tid % 128;
+        if (!keeps) {
+            if (parts_done > 0)
+                mbarrier_wait_parity_cluster(smem_addr(&parts_free), (parts_done - 1) & 1);
+            const uint32_t dst = mapa_shared(parts_buf, twin);
+#pragma unroll
+            for (int j = 0; j < WN / 2; j++)
+                st_shared_cluster(dst + 4 * handoff_word(j, t), sum[0][j]);
+            mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_full), twin));
+            if (last)
+                cluster_arrive();
+        } else {
+            mbarrier_wait_parity_cluster(smem_addr(&parts_full), parts_done & 1);
+            const float *part = reinterpret_cast<const float *>(smem_raw + (parts_buf - smem_addr(smem_raw)));
+#pragma unroll
+            for (int j = 0; j < WN / 2; j++)
+                sum[0][j] += part[handoff_word(j, t)];
+            mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_free), twin));
+            if (last)
+                cluster_arrive();
+        }
+        parts_done++;
+    };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
     // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
@@ -404,7 +483,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // groups this block did the first part and a later part of, to finish at the end.
     int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
     struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
-    for (struct work_unit w; walk.next(w);) {
+    for (struct work_unit unit; walk.next(unit);) {
+        const struct work_unit w = own_part(unit);
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
         // The unit's first K tile: the previous tile's right half leaves while this tile's left half is computed.
@@ -440,7 +520,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         // still run: store it, then hand the last slot back and keep the right half for the next
         // unit's first K tile. A part of a tile: all of it goes to the workspace, and the last
         // slot goes back. With one half there is nothing to overlap: it is stored once it is final.
-        const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
+        const bool whole = K_BLOCKS == 1 && w.k_begin == 0 && w.k_end == num_k_tiles;
         wgmma_wait_group<HALVES - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
         if (HALVES == 2 && whole)
             store_half(sum[0], 0, c.bx, by);
@@ -449,6 +529,14 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         it++;
         if constexpr (K_SPLIT == 2)
             gather_sums();
+        if constexpr (K_BLOCKS > 1) { // the twin did the other half of this tile's K tiles
+            struct work_walk rest = walk;
+            struct work_unit next_unit;
+            add_twin_part(!rest.next(next_unit));
+            if (keeps)
+                store_half(sum[0], first_half, c.bx, by);
+            continue;
+        }
         if (!whole) { // its other parts come from the clusters beside this one
             send_partial(w.group, w.k_begin == 0);
             (w.k_begin == 0 ? first_part : later_part) = w.group;
@@ -475,16 +563,19 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         finish_tile(later_part);
     if (c_issuer)
         bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
-    // No block leaves while another of its cluster may still multicast into it or arrive on its
-    // barriers.
+    // No block leaves while another of its cluster may still multicast into it, write its sums
+    // there or arrive on its barriers.
     if constexpr (CLUSTER > 1)
         cluster_sync();
+    if constexpr (K_BLOCKS > 1)
+        cluster_wait();
 #endif
 }
 
-// The tile and the cluster of a launch: BM x BN tiles, CLUSTER blocks a cluster.
+// The tile and the cluster of a launch: BM x BN tiles, CLUSTER blocks a cluster along M, or
+// K_BLOCKS blocks a cluster on one tile.
 struct tile_fit {
-    int bm, bn, cluster;
+    int bm, bn, cluster, k_blocks = 1;
 };
 
 // The work of a cluster: groups of f.cluster vertically adjacent tiles.
@@ -516,6 +607,12 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
                                                 struct schedule_work *work = nullptr)
 {
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
+    if (f.k_blocks > 1) { // whole tiles, each over a cluster of twins: no workspace, --split does not apply
+        const long long rounds = (groups + resident - 1) / resident;
+        if (work)
+            *work = {rounds * ((k_tiles + 1) / 2), (int)rounds};
+        return {(int)persistent_units(groups, resident), (int)groups, 0};
+    }
     if (forced > 0) {
         const long long all = groups * k_tiles, clusters = forced < resident ? forced : resident;
         return {(int)(clusters < all ? clusters : all), 0, (int)all};
@@ -559,6 +656,7 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
 // a 128 x 64 tile's math.
 // A fix-up writes and reads partial tiles (fp32) and waits on a flag through L2. The bytes per
 // clock and the wait are fitted to the H200's M = 128 suite shapes (results/nvidia-h200/NOTES.md).
+// Twins send half a tile's sums over the cluster, taken to go at L2's pace, and wait as long.
 // `schedule`, when given, gets the schedule the estimate is of.
 #define L2_BYTES_PER_CLOCK 48.0
 #define MMA_FLOPS_PER_CLOCK 4096.0
@@ -567,11 +665,13 @@ static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_cou
                               struct stream_k_schedule *schedule = nullptr)
 {
     struct schedule_work w;
-    const struct stream_k_schedule s = choose_schedule(m, n, k, f, sm_count / f.cluster, 0, &w);
+    const struct stream_k_schedule s = choose_schedule(m, n, k, f, sm_count / (f.cluster * f.k_blocks), 0, &w);
     if (schedule)
         *schedule = s;
     const double load = stage_bytes(f.bm, f.bn) / L2_BYTES_PER_CLOCK, math = 2.0 * f.bm * f.bn * BK / MMA_FLOPS_PER_CLOCK;
-    const double fixup = 4.0 * f.bm * f.bn * sizeof(float) / L2_BYTES_PER_CLOCK + FIXUP_WAIT_CLOCKS;
+    const double fixup = (f.k_blocks > 1 ? parts_bytes(f.bm, f.bn, f.k_blocks) : 4.0 * f.bm * f.bn * sizeof(float)) /
+                             L2_BYTES_PER_CLOCK +
+                         FIXUP_WAIT_CLOCKS;
     return w.k_tiles * (load > math ? load : math) + w.fixups * fixup;
 }
 
@@ -596,7 +696,9 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, double ma
 // do twice the math, half of it on rows past M), 256 columns wide, or 128 wide: twice the tiles to
 // stream B with, fewer K splits and half the partial bytes each; and 64 x 64 where they keep
 // every tile whole and their estimate is no longer: no fix-up, whose wait the estimate only
-// guesses. Up to M = 128: one 128-row tile alone, which loads B once for all of M where two 64-row
+// guesses; and 64 x 128 over twins where those tiles fill no more than one round of clusters and
+// their estimate is shorter still: each block does half the K tiles, and the halves meet in
+// shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of M where two 64-row
 // tiles would load it twice and a pair of 128-row tiles would hold an empty one; 256 columns wide
 // where there are tiles enough, 128 or 64 where the wide ones would split K into short parts. An
 // odd few tile rows: 128-row tiles, one block each, where pairs would leave a block with an empty
@@ -614,10 +716,14 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
                                              : shortest(to_128, 3, 1.0, m, n, k, sm_count, &clocks);
         if (m > 64)
             return best;
-        const struct tile_fit narrow = {64, 64, 1};
+        const struct tile_fit narrow = {64, 64, 1}, twins = {64, 128, 1, 2};
         struct stream_k_schedule s;
         const double narrow_clocks = schedule_clocks(m, n, k, narrow, sm_count, &s);
-        return s.sk_iters == 0 && narrow_clocks <= clocks ? narrow : best;
+        const bool whole_narrow = s.sk_iters == 0 && narrow_clocks <= clocks;
+        const double pick_clocks = whole_narrow ? narrow_clocks : clocks;
+        if (num_groups(m, n, twins) <= sm_count / 2 && k > BK && schedule_clocks(m, n, k, twins, sm_count) < pick_clocks)
+            return twins;
+        return whole_narrow ? narrow : best;
     }
     if (tile_rows % 2 == 1 && tile_rows < 8)
         return {128, 256, 1};
@@ -628,25 +734,31 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 
 // The fits a launch may take, in the order --tile numbers them (1..9, for tests and to measure
 // one against another), and the fit of a launch: --tile's, or fit_tile's.
-static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2}, {64, 256, 1},
-                                       {64, 128, 2},  {64, 128, 1},  {64, 64, 1},   {128, 64, 1}, {128, 128, 1}};
+static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2},    {64, 256, 1},
+                                       {64, 128, 2},  {64, 128, 1},  {64, 64, 1},     {128, 64, 1},
+                                       {128, 128, 1}, {64, 128, 1, 2}};
 
+// Twins need a K tile each: with one, the fit's tile alone.
 static struct tile_fit fit_of(int m, int n, int k, const struct launch_opts *opts)
 {
     const int forced = launch_option(opts, "tile");
-    return forced > 0 ? fits[forced - 1] : fit_tile(m, n, k, opts->sm_count);
+    const struct tile_fit f = forced > 0 ? fits[forced - 1] : fit_tile(m, n, k, opts->sm_count);
+    return f.k_blocks > 1 && k <= BK ? tile_fit{f.bm, f.bn, 1} : f;
 }
 
-// One fit as a type, so that a lambda can name the kernel instance of it (F::bm, F::bn, F::cluster).
-template <int BM, int BN, int CLUSTER>
+// One fit as a type, so that a lambda can name the kernel instance of it (F::bm, F::bn,
+// F::cluster, F::k_blocks).
+template <int BM, int BN, int CLUSTER, int K_BLOCKS = 1>
 struct fit_instance {
-    static constexpr int bm = BM, bn = BN, cluster = CLUSTER;
+    static constexpr int bm = BM, bn = BN, cluster = CLUSTER, k_blocks = K_BLOCKS;
 };
 
 // Calls fn with the fit_instance of f: the one place the fits become template arguments.
 template <typename F>
 static cudaError_t with_fit(struct tile_fit f, F fn)
 {
+    if (f.k_blocks > 1)
+        return fn(fit_instance<64, 128, 1, 2>{});
     if (f.bn == 64)
         return f.bm == 128 ? fn(fit_instance<128, 64, 1>{}) : fn(fit_instance<64, 64, 1>{});
     if (f.bm == 128 && f.bn == 128)
@@ -667,31 +779,35 @@ static size_t workspace_size(const struct stream_k_schedule &s, struct tile_fit 
 // The most blocks the launcher may start: one per SM (in pairs or not).
 GEMM_GRID(gemm_grid)
 {
-    const int cluster = fit_of(m, n, k, opts).cluster;
+    const struct tile_fit f = fit_of(m, n, k, opts);
+    const int cluster = f.cluster * f.k_blocks;
     return {cluster * (opts->sm_count / cluster), 1, 1};
 }
 
-// The ring, the two C halves and the 1024 bytes the ring's alignment may need; main.c checks the
-// largest, that of the 128 x 256 tiles.
-static int smem_bytes(int stages, int bm, int bn)
+// The ring, the two C halves, the twin's part and the 1024 bytes the ring's alignment may need;
+// main.c checks the largest, that of the 128 x 256 tiles.
+static int smem_bytes(int stages, int bm, int bn, int k_blocks = 1)
 {
-    return stages * stage_bytes(bm, bn) + 2 * c_slab_bytes(bn) + 1024;
+    return stages * stage_bytes(bm, bn) + 2 * c_slab_bytes(bn) + parts_bytes(bm, bn, k_blocks) + 1024;
 }
 static int smem_bytes(int stages) { return smem_bytes(stages, 128, 256); }
 
 // 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the schedule's.
-template <int STAGES, int BM, int BN, int CLUSTER>
-static struct kernel_config config_of() { return {384, smem_bytes(STAGES, BM, BN), CLUSTER, true, 0}; }
+template <int STAGES, int BM, int BN, int CLUSTER, int K_BLOCKS>
+static struct kernel_config config_of()
+{
+    return {384, smem_bytes(STAGES, BM, BN, K_BLOCKS), CLUSTER * K_BLOCKS, true, 0};
+}
 
 // The schedule of a launch of one kernel instance: the clusters of it that fit at once.
-template <int STAGES, int BM, int BN, int CLUSTER>
+template <int STAGES, int BM, int BN, int CLUSTER, int K_BLOCKS>
 static cudaError_t schedule_for(int m, int n, int k, const struct launch_opts *opts, struct stream_k_schedule *s)
 {
     int resident;
-    cudaError_t err = configure_kernel<hgemm_small_m<__half, STAGES, BM, BN, CLUSTER>>(
-        config_of<STAGES, BM, BN, CLUSTER>(), opts, &resident);
+    cudaError_t err = configure_kernel<hgemm_small_m<__half, STAGES, BM, BN, CLUSTER, K_BLOCKS>>(
+        config_of<STAGES, BM, BN, CLUSTER, K_BLOCKS>(), opts, &resident);
     if (err == cudaSuccess)
-        *s = choose_schedule(m, n, k, {BM, BN, CLUSTER}, resident, launch_option(opts, "split"));
+        *s = choose_schedule(m, n, k, {BM, BN, CLUSTER, K_BLOCKS}, resident, launch_option(opts, "split"));
     return err;
 }
 
@@ -708,16 +824,17 @@ static cudaError_t schedule_of(int stages, int m, int n, int k, const struct lau
     else
         return with_fit(fit_of(m, n, k, opts), [&](auto fit) {
             using F = decltype(fit);
-            return schedule_for<ring_depth(STAGES, F::bm, F::bn), F::bm, F::bn, F::cluster>(m, n, k, opts, s);
+            return schedule_for<ring_depth(STAGES, F::bm, F::bn, F::k_blocks), F::bm, F::bn, F::cluster, F::k_blocks>(
+                m, n, k, opts, s);
         });
 }
 
-template <typename T, int STAGES, int BM, int BN, int CLUSTER>
+template <typename T, int STAGES, int BM, int BN, int CLUSTER, int K_BLOCKS>
 static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
                               const struct launch_opts *opts, cudaStream_t stream)
 {
     struct stream_k_schedule s;
-    cudaError_t err = schedule_for<STAGES, BM, BN, CLUSTER>(m, n, k, opts, &s);
+    cudaError_t err = schedule_for<STAGES, BM, BN, CLUSTER, K_BLOCKS>(m, n, k, opts, &s);
     if (err != cudaSuccess)
         return err;
     if (workspace_size(s, {BM, BN, CLUSTER}) > opts->workspace_bytes)
@@ -726,10 +843,9 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
     float *partials = static_cast<float *>(opts->workspace);
     int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * 2 * BM * BN);
     const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
-    return launch_kernel<hgemm_small_m<T, STAGES, BM, BN, CLUSTER>>(config_of<STAGES, BM, BN, CLUSTER>(),
-                                                                    {CLUSTER * s.clusters, 1, 1}, opts, stream, *maps.A,
-                                                                    *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C),
-                                                                    partials, flags);
+    return launch_kernel<hgemm_small_m<T, STAGES, BM, BN, CLUSTER, K_BLOCKS>>(
+        config_of<STAGES, BM, BN, CLUSTER, K_BLOCKS>(), {CLUSTER * K_BLOCKS * s.clusters, 1, 1}, opts, stream, *maps.A,
+        *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C), partials, flags);
 }
 
 template <typename T, int STAGES>
@@ -738,8 +854,8 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
 {
     return with_fit(fit_of(m, n, k, opts), [&](auto fit) {
         using F = decltype(fit);
-        return launch_fit<T, ring_depth(STAGES, F::bm, F::bn), F::bm, F::bn, F::cluster>(A, B, C, m, n, k, t, opts,
-                                                                                      stream);
+        return launch_fit<T, ring_depth(STAGES, F::bm, F::bn, F::k_blocks), F::bm, F::bn, F::cluster, F::k_blocks>(
+            A, B, C, m, n, k, t, opts, stream);
     });
 }
 
@@ -761,7 +877,7 @@ GEMM_SCHEDULE(schedule)
         return;
     }
     const struct tile_fit f = fit_of(m, n, k, opts);
-    const int depth = ring_depth(launch_option(opts, "stages"), f.bm, f.bn);
+    const int depth = ring_depth(launch_option(opts, "stages"), f.bm, f.bn, f.k_blocks);
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
     const long long sk_groups = s.sk_iters / k_tiles, range = s.sk_iters > 0 ? (s.sk_iters + s.clusters - 1) / s.clusters : 0;
     // Ranges end where tiles end when every group gets the same number of clusters.
@@ -770,7 +886,8 @@ GEMM_SCHEDULE(schedule)
         snprintf(split, sizeof split, "split-K (%lld clusters a group)", s.clusters / sk_groups);
     snprintf(text, size,
              "%lld groups of %d tiles %dx%d (a ring of %d stages of %u KB), %lld K tiles each, on %d clusters of %d: %d "
-             "groups whole (data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
-             groups, f.cluster, f.bm, f.bn, depth, stage_bytes(f.bm, f.bn) / 1024, k_tiles, s.clusters, f.cluster,
-             s.dp_groups, sk_groups, split, (long long)s.sk_iters, range, workspace_size(s, f));
+             "groups whole (data-parallel%s), %lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
+             groups, f.cluster, f.bm, f.bn, depth, stage_bytes(f.bm, f.bn) / 1024, k_tiles, s.clusters,
+             f.cluster * f.k_blocks, s.dp_groups, f.k_blocks > 1 ? ", each over twins that halve its K tiles" : "",
+             sk_groups, split, (long long)s.sk_iters, range, workspace_size(s, f));
 }

@@ -24,8 +24,8 @@ static const struct step_option options[] = {
      .name_suffix = "_s%d", .smem_bytes = ring_smem_bytes, .blocks_per_sm = 1},
     {.name = "split", .help = "0: the launcher's rule (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
-    {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-9: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone, 64x64 alone, 128x64 alone, 128x128 alone",
-     .min = 0, .max = 9, .default_value = 0},
+    {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-10: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone, 64x64 alone, 128x64 alone, 128x128 alone, 64x128 over twins that halve K",
+     .min = 0, .max = 10, .default_value = 0},
 };
 
 static const struct step step = {

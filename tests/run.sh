@@ -272,12 +272,15 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 2 waves whole, the partial one split
     fi
     if has_option "$1" tile; then # every fit's kernel, whatever the rule picks (--tile N, 16)
-        for t in 1 2 3 4 5 6 7 8 9; do
+        for t in 1 2 3 4 5 6 7 8 9 10; do
             echo "--m 129 --n 1000 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows
             echo "--m 100 --n 1000 --k 4104 --dtype $2 --tile $t"           # the rule's split in this fit, ragged K tail
         done
         echo "--m 37 --n 136 --k 4104 --dtype $2 --tile 6 --stages 2"       # 64x128 alone on a ring of 4 stages
         echo "--m 300 --n 1000 --k 1000 --dtype $2 --tile 5 --stages 3"     # 64x128 pairs on 6, three tile rows
+        echo "--m 128 --n 20000 --k 1000 --dtype $2 --tile 10"             # twins over 5 rounds: each sends 5 parts
+        echo "--m 64 --n 1000 --k 64 --dtype $2 --tile 10"                  # one K tile: no twins, 64x128 alone
+        echo "--m 64 --n 7168 --k 2048 --dtype $2"                          # the rule's twins
         echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 128x64 tiles alone, data-parallel
     fi
     case $1 in

@@ -12,7 +12,7 @@ static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, i
     const struct tile_fit f = fit_tile(m, n, k, sm_count);
     *groups = num_groups(m, n, f);
     *k_tiles = (k + BK - 1) / BK;
-    return choose_schedule(m, n, k, f, sm_count / f.cluster, forced);
+    return choose_schedule(m, n, k, f, sm_count / (f.cluster * f.k_blocks), forced);
 }
 
 #include "stream_k_check.h"
@@ -22,7 +22,8 @@ int main()
     run_checks();
     // On 132 SMs: 64-row tiles 256 wide where there are tiles enough (64x24576x1536), 128 wide
     // where the wide ones need many K splits (64x2112x7168), 64 wide where those keep every tile
-    // whole up to M = 64 (64x7168x2048: 112 tiles, and 1x8x8). Up to M = 128 one 128-row tile:
+    // whole up to M = 64 (1x8x8), 128 wide over twins where those tiles take one round of
+    // clusters (64x7168x2048: 56 tiles; 56x4096x968: 32). Up to M = 128 one 128-row tile:
     // 256 wide where there are tiles enough or long K parts (128x32768x512, 128x7168x16384), 128
     // wide for 128x2112x7168 and 128x4096x7168, 64 wide where that keeps the tiles whole
     // (128x7168x2048: 112 tiles) or for a small N (100x4096x512). Above M = 128: 128-row tiles
@@ -32,7 +33,8 @@ int main()
         struct tile_fit fit;
     };
     const struct expected_fit expected[] = {
-        {1, 8, 8, {64, 64, 1}},           {64, 7168, 2048, {64, 64, 1}},      {64, 2112, 7168, {64, 128, 1}},
+        {1, 8, 8, {64, 64, 1}},           {64, 7168, 2048, {64, 128, 1, 2}},  {64, 2112, 7168, {64, 128, 1}},
+        {56, 4096, 968, {64, 128, 1, 2}},
         {64, 24576, 1536, {64, 256, 1}},  {100, 4096, 512, {128, 64, 1}},     {128, 7168, 2048, {128, 64, 1}},
         {128, 2112, 7168, {128, 128, 1}}, {128, 4096, 7168, {128, 128, 1}},   {128, 32768, 512, {128, 256, 1}},
         {128, 7168, 16384, {128, 256, 1}}, {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
@@ -42,10 +44,11 @@ int main()
     for (const struct expected_fit &e : expected) {
         const struct tile_fit f = fit_tile(e.m, e.n, e.k, 132);
         char what[160], got[80];
-        snprintf(what, sizeof what, "fit_tile at %dx%dx%d on 132 SMs: %dx%d tiles, %d a cluster", e.m, e.n, e.k, e.fit.bm,
-                 e.fit.bn, e.fit.cluster);
-        snprintf(got, sizeof got, "%dx%d tiles, %d a cluster", f.bm, f.bn, f.cluster);
-        report(f.bm == e.fit.bm && f.bn == e.fit.bn && f.cluster == e.fit.cluster, what, got);
+        snprintf(what, sizeof what, "fit_tile at %dx%dx%d on 132 SMs: %dx%d tiles, %d a cluster, K over %d", e.m, e.n,
+                 e.k, e.fit.bm, e.fit.bn, e.fit.cluster, e.fit.k_blocks);
+        snprintf(got, sizeof got, "%dx%d tiles, %d a cluster, K over %d", f.bm, f.bn, f.cluster, f.k_blocks);
+        report(f.bm == e.fit.bm && f.bn == e.fit.bn && f.cluster == e.fit.cluster && f.k_blocks == e.fit.k_blocks, what,
+               got);
     }
     long long groups;
     int k_tiles;

@@ -301,6 +301,41 @@ __device__ __forceinline__ void cluster_sync()
                  "barrier.cluster.wait.acquire;\n" ::: "memory");
 }
 
+// cluster_sync in its two halves, for a block with work to do between them: arrive, then,
+// later, wait for the rest of the cluster to have arrived. Each thread arrives once before it
+// waits once.
+__device__ __forceinline__ void cluster_arrive() { asm volatile("barrier.cluster.arrive.release;\n" ::: "memory"); }
+__device__ __forceinline__ void cluster_wait() { asm volatile("barrier.cluster.wait.acquire;\n" ::: "memory"); }
+
+// A 4-byte store into another block's shared memory (addr from mapa_shared).
+__device__ __forceinline__ void st_shared_cluster(uint32_t remote_addr, float v)
+{
+    asm volatile("st.shared::cluster.f32 [%0], %1;\n" :: "r"(remote_addr), "f"(v) : "memory");
+}
+
+// An arrival on another block's barrier with .release at cluster scope: this thread's accesses
+// before it (its stores into that block's shared memory, say) are visible to, or done before,
+// whatever the waiting threads do after mbarrier_wait_parity_cluster returns.
+__device__ __forceinline__ void mbarrier_arrive_release_cluster(uint32_t remote_bar)
+{
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" :: "r"(remote_bar) : "memory");
+}
+
+// mbarrier_wait_parity with .acquire at cluster scope, the other side of
+// mbarrier_arrive_release_cluster.
+__device__ __forceinline__ void mbarrier_wait_parity_cluster(uint32_t bar, uint32_t parity)
+{
+    uint32_t done;
+    do {
+        asm volatile("{\n"
+                     ".reg .pred p;\n"
+                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n"
+                     "}\n"
+                     : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+    } while (!done);
+}
+
 // ---- 8. wgmma and setmaxnreg (sm_90a)
 
 // wgmma (sm_90a only). A warpgroup is 4 consecutive warps starting at a warp index divisible by
