@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# twins with the end barrier: racecheck; the rule's picks that moved, old against new.
+set -u
+cd "$(dirname "$0")/../../.." || exit
+OUT=${OUT:-.}
+. results/nvidia-h200/variants/ab-common.sh .device/bin
+B=.device/bin
+log sanitize
+for tool in racecheck synccheck memcheck; do
+  for args in "--m 64 --n 20000 --k 136 --tile 10" "--m 64 --n 3000 --k 520 --tile 10"; do
+    timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 $B/16_kp $args --dtype all --iters 1 --warmup 0 > "$OUT/san-$tool.log" 2>&1
+    echo "$tool $args rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool.log" | tail -1)"
+  done
+done
+log check
+{
+for args in "--m 64 --n 7168 --k 2048" "--m 128 --n 20000 --k 1000 --tile 10" "--m 64 --n 1000 --k 64 --tile 10" "--m 129 --n 1000 --k 1000 --tile 10 --split 7" \
+            "--m 100 --n 1000 --k 4104 --tile 10" "--m 1 --n 8 --k 368" "--m 37 --n 1000 --k 1000" "--m 40 --n 8192 --k 488"; do
+  for dt in fp16 bf16; do
+    out=$(timeout 30 $B/16_kp $args --dtype $dt --iters 3 2>&1); rc=$?
+    echo "$args $dt rc=$rc | $(echo "$out" | grep hgemm_small_m | tail -1)"
+  done
+done
+} > "$OUT/check.log" 2>&1
+grep -c 'rc=0 ' "$OUT/check.log"; grep -v 'rc=0 ' "$OUT/check.log" | head
+log ab
+for round in 1 2; do
+  for args in "--m 64 --n 7168 --k 2048" "--m 1 --n 552 --k 608" "--m 56 --n 824 --k 848" "--m 4 --n 1504 --k 368" "--m 40 --n 8192 --k 488" \
+              "--m 12 --n 7168 --k 728" "--m 32 --n 7168 --k 3024" "--m 56 --n 4096 --k 968" "--m 3 --n 6144 --k 1088" "--m 16 --n 4096 --k 2048" \
+              "--m 1 --n 8 --k 368" "--m 64 --n 24576 --k 1536" "--m 64 --n 2112 --k 7168"; do
+    echo "r$round | $args | base $(row $B/16_base "$args") | kp $(row $B/16_kp "$args")"
+  done
+done > "$OUT/ab.log" 2>&1
+cat "$OUT/ab.log"
+log done
