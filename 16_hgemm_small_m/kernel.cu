@@ -153,11 +153,11 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
                   "twins: a 64 x 128 tile alone, one 64 x 64 half of it a consumer warpgroup");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
-    // multicast lands at its twins.
+    // multicast lands in each at the same place.
     extern __shared__ unsigned char smem_raw[];
     __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
     __shared__ uint64_t empty[STAGES]; // slot s is free in every block once this phase completes
-    __shared__ uint64_t parts_full, parts_free; // K_BLOCKS: the twin's part has landed here; what this block sent was read
+    __shared__ uint64_t parts_full, parts_free; // K_BLOCKS: the twin's sums landed; it read what it was sent
     const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
     const uint32_t parts_buf = c_stage + 2 * c_slab_bytes(BN); // K_BLOCKS: the twin's part of the sums lands here
 
@@ -249,7 +249,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
         if constexpr (CLUSTER > 1)
             cluster_sync();
-        if constexpr (K_BLOCKS > 1) { // the start's barrier, then the end's: nothing of this warpgroup reaches the twin
+        if constexpr (K_BLOCKS > 1) { // the start's barrier, then the end's: nothing here reaches the twin
             cluster_wait();
             cluster_arrive();
             cluster_wait();
@@ -698,12 +698,13 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, double ma
 // every tile whole and their estimate is no longer: no fix-up, whose wait the estimate only
 // guesses; and 64 x 128 over twins where those tiles fill no more than one round of clusters and
 // their estimate is shorter still: each block does half the K tiles, and the halves meet in
-// shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of M where two 64-row
-// tiles would load it twice and a pair of 128-row tiles would hold an empty one; 256 columns wide
-// where there are tiles enough, 128 or 64 where the wide ones would split K into short parts. An
-// odd few tile rows: 128-row tiles, one block each, where pairs would leave a block with an empty
-// tile; and no more tiles than SMs: one round, where a pair saves L2 traffic that nothing waits
-// for and adds the cluster's start and lock-step. Else 15's pairs of 128-row tiles sharing B.
+// shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of
+// M where two 64-row tiles would load it twice and a pair of 128-row tiles would hold an empty
+// one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones would split K
+// into short parts. An odd few tile rows: 128-row tiles, one block each, where pairs would leave
+// a block with an empty tile; and no more tiles than SMs: one round, where a pair saves L2
+// traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
+// 128-row tiles sharing B.
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
@@ -721,7 +722,8 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
         const double narrow_clocks = schedule_clocks(m, n, k, narrow, sm_count, &s);
         const bool whole_narrow = s.sk_iters == 0 && narrow_clocks <= clocks;
         const double pick_clocks = whole_narrow ? narrow_clocks : clocks;
-        if (num_groups(m, n, twins) <= sm_count / 2 && k > BK && schedule_clocks(m, n, k, twins, sm_count) < pick_clocks)
+        const bool one_round = num_groups(m, n, twins) <= sm_count / 2;
+        if (one_round && k > BK && schedule_clocks(m, n, k, twins, sm_count) < pick_clocks)
             return twins;
         return whole_narrow ? narrow : best;
     }
@@ -732,7 +734,7 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
     return {128, 256, 2};
 }
 
-// The fits a launch may take, in the order --tile numbers them (1..9, for tests and to measure
+// The fits a launch may take, in the order --tile numbers them (1..10, for tests and to measure
 // one against another), and the fit of a launch: --tile's, or fit_tile's.
 static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2},    {64, 256, 1},
                                        {64, 128, 2},  {64, 128, 1},  {64, 64, 1},     {128, 64, 1},

@@ -1,6 +1,7 @@
 /* Step 16: step 15 with the tile and the cluster fitted to the shape: 64-row tiles for M <= 64, one 128-row
  * tile up to M = 128, no half-empty pairs, 128- or 64-column tiles where 256-column ones are too few, 64 x 64
- * ones over the whole K where they split no tile. */
+ * ones over the whole K where they split no tile, twins (a cluster of two blocks on one tile, each doing half
+ * its K tiles) where those tiles would take one round. */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_fp16);
