@@ -180,19 +180,22 @@ __device__ __forceinline__ void mbarrier_arrive_expect_tx(uint32_t bar, uint32_t
 }
 
 // Spins until the phase of the given parity has completed. try_wait may itself suspend the
-// thread for a while, so the loop is not a busy spin on the shared-memory pipe.
-__device__ __forceinline__ void mbarrier_wait_parity(uint32_t bar, uint32_t parity)
-{
-    uint32_t done;
-    do {
-        asm volatile("{\n"
-                     ".reg .pred p;\n"
-                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n"
-                     "}\n"
-                     : "=r"(done) : "r"(bar), "r"(parity) : "memory");
-    } while (!done);
-}
+// thread for a while, so the loop is not a busy spin on the shared-memory pipe. SEM is what the
+// wait orders: "" (.acquire at CTA scope) or ".acquire.cluster" (mbarrier_wait_parity_cluster).
+#define MBARRIER_TRY_WAIT_LOOP(SEM)                                                              \
+    do {                                                                                         \
+        uint32_t done;                                                                           \
+        do {                                                                                     \
+            asm volatile("{\n"                                                                   \
+                         ".reg .pred p;\n"                                                       \
+                         "mbarrier.try_wait.parity" SEM ".shared::cta.b64 p, [%1], %2;\n"        \
+                         "selp.u32 %0, 1, 0, p;\n"                                               \
+                         "}\n"                                                                   \
+                         : "=r"(done) : "r"(bar), "r"(parity) : "memory");                       \
+        } while (!done);                                                                         \
+    } while (0)
+
+__device__ __forceinline__ void mbarrier_wait_parity(uint32_t bar, uint32_t parity) { MBARRIER_TRY_WAIT_LOOP(""); }
 
 // One arrival on the barrier (no bytes): a consumer hands a slot back to the producer.
 __device__ __forceinline__ void mbarrier_arrive(uint32_t bar)
@@ -325,15 +328,7 @@ __device__ __forceinline__ void mbarrier_arrive_release_cluster(uint32_t remote_
 // mbarrier_arrive_release_cluster.
 __device__ __forceinline__ void mbarrier_wait_parity_cluster(uint32_t bar, uint32_t parity)
 {
-    uint32_t done;
-    do {
-        asm volatile("{\n"
-                     ".reg .pred p;\n"
-                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n"
-                     "}\n"
-                     : "=r"(done) : "r"(bar), "r"(parity) : "memory");
-    } while (!done);
+    MBARRIER_TRY_WAIT_LOOP(".acquire.cluster");
 }
 
 // ---- 8. wgmma and setmaxnreg (sm_90a)
