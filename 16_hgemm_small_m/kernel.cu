@@ -520,7 +520,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         // still run: store it, then hand the last slot back and keep the right half for the next
         // unit's first K tile. A part of a tile: all of it goes to the workspace, and the last
         // slot goes back. With one half there is nothing to overlap: it is stored once it is final.
-        const bool whole = K_BLOCKS == 1 && w.k_begin == 0 && w.k_end == num_k_tiles;
+        const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
         wgmma_wait_group<HALVES - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
         if (HALVES == 2 && whole)
             store_half(sum[0], 0, c.bx, by);
