@@ -1,12 +1,15 @@
 # shellcheck shell=bash
 # Sourced, with the script's arguments, by start-end-ab.sh, prefetch-promotion-ab.sh,
-# ring-depth.sh, fixup-rate-moved.sh and sk-begin-ab.sh: from the repository root, B is the
+# ring-depth.sh, fixup-rate-moved.sh, sk-begin-ab.sh, prime-ab.sh and twins-call*.sh: from the repository root, B is the
 # binaries' folder (the first argument, else .device/bin, where build-16-variants.sh puts them)
 # and OUT the logs' (else .); log TEXT prints a timed line; the GPU's name, clock, power and
 # temperature are printed; row BINARY "OPTIONS" runs one process of 100 timed bf16 launches
 # (--no-check) and prints the kernel's median ms and its ratio to cuBLAS: "0.0140 0.802x";
 # check_shapes BINARY... runs each at ten shapes in both precisions (3 runs, checked), a line
-# each with its exit status and its kernel's row, then "bad lines: N" (those not exiting 0).
+# each with its exit status and its kernel's row, then "bad lines: N" (those not exiting 0);
+# sanitize_configs SECONDS BINARY DTYPE CONFIG... runs racecheck, synccheck and memcheck on each
+# configuration (one launch, under a timeout of SECONDS), a line each with the exit status and
+# the tool's summary; the last configuration's log of each tool stays in $OUT/san-TOOL.log.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.." || exit
 OUT=${OUT:-.}
@@ -33,4 +36,16 @@ check_shapes() {
             done
         done
     done 2>&1 | awk '{print} !/rc=0 / {bad++} END {print "bad lines:", bad+0}'
+}
+sanitize_configs() {
+    local seconds=$1 bin=$2 dt=$3 tool args
+    shift 3
+    for tool in racecheck synccheck memcheck; do
+        for args in "$@"; do
+            # shellcheck disable=SC2086 # args is a list
+            timeout "$seconds" compute-sanitizer --tool $tool --error-exitcode 9 "$bin" $args --dtype "$dt" --iters 1 \
+                --warmup 0 >"$OUT/san-$tool.log" 2>&1
+            echo "$tool $args rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool.log" | tail -1)"
+        done
+    done
 }

@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
 # twins that halve K (--tile 10, 11) checked, sanitized, and timed against base.
-set -u
-cd "$(dirname "$0")/../../.." || exit
-OUT=${OUT:-.}
-. results/nvidia-h200/variants/ab-common.sh .device/bin
-B=.device/bin
+. "$(dirname "$0")/ab-common.sh"
 log check
 {
 for args in "--m 64 --n 7168 --k 2048 --tile 10" "--m 128 --n 7168 --k 2048 --tile 11" "--m 37 --n 1000 --k 1000 --tile 10" \
@@ -22,12 +18,7 @@ timeout 30 $B/16_kp --m 64 --n 7168 --k 2048 --tile 10 --info | tail -2
 } > "$OUT/check.log" 2>&1
 grep -c 'rc=0 ' "$OUT/check.log"; grep -v 'rc=0 ' "$OUT/check.log" | head -20
 log sanitize
-for tool in racecheck synccheck memcheck; do
-  for args in "--m 128 --n 20000 --k 1000 --tile 11" "--m 64 --n 3000 --k 520 --tile 10"; do
-    timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $B/16_kp $args --dtype bf16 --iters 1 --warmup 0 > "$OUT/san-$tool.log" 2>&1
-    echo "$tool $args rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool.log" | tail -1)"
-  done
-done
+sanitize_configs 120 $B/16_kp bf16 "--m 128 --n 20000 --k 1000 --tile 11" "--m 64 --n 3000 --k 520 --tile 10"
 log ab
 for round in 1 2 3; do
   for args in "--m 64 --n 7168 --k 2048" "--m 128 --n 7168 --k 2048" "--m 64 --n 24576 --k 1536" "--m 128 --n 2112 --k 7168" \
@@ -38,4 +29,4 @@ for round in 1 2 3; do
   done
 done > "$OUT/ab.log" 2>&1
 cat "$OUT/ab.log"
-log done
+log "done"

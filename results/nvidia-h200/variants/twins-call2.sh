@@ -1,17 +1,8 @@
 #!/usr/bin/env bash
 # twins with the end barrier: racecheck; the rule's picks that moved, old against new.
-set -u
-cd "$(dirname "$0")/../../.." || exit
-OUT=${OUT:-.}
-. results/nvidia-h200/variants/ab-common.sh .device/bin
-B=.device/bin
+. "$(dirname "$0")/ab-common.sh"
 log sanitize
-for tool in racecheck synccheck memcheck; do
-  for args in "--m 64 --n 20000 --k 136 --tile 10" "--m 64 --n 3000 --k 520 --tile 10"; do
-    timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 $B/16_kp $args --dtype all --iters 1 --warmup 0 > "$OUT/san-$tool.log" 2>&1
-    echo "$tool $args rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool.log" | tail -1)"
-  done
-done
+sanitize_configs 150 $B/16_kp all "--m 64 --n 20000 --k 136 --tile 10" "--m 64 --n 3000 --k 520 --tile 10"
 log check
 {
 for args in "--m 64 --n 7168 --k 2048" "--m 128 --n 20000 --k 1000 --tile 10" "--m 64 --n 1000 --k 64 --tile 10" "--m 129 --n 1000 --k 1000 --tile 10 --split 7" \
@@ -32,4 +23,4 @@ for round in 1 2; do
   done
 done > "$OUT/ab.log" 2>&1
 cat "$OUT/ab.log"
-log done
+log "done"

@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
 # make test of 15 and 16, sanitize 16, SASS, and the A/B of the rule's picks again.
-set -u
-cd "$(dirname "$0")/../../.." || exit
-OUT=${OUT:-.}
-. results/nvidia-h200/variants/ab-common.sh .device/bin
-B=.device/bin
+. "$(dirname "$0")/ab-common.sh"
 log test
 timeout 300 make test ARCH=90 TEST_JOBS=16 STEP="15 16" > "$OUT/test.log" 2>&1; echo "make test rc=$?"
 tail -4 "$OUT/test.log"; grep -E '^FAIL' "$OUT/test.log" | head
@@ -21,4 +17,4 @@ for round in 1 2; do
   done
 done > "$OUT/ab.log" 2>&1
 cat "$OUT/ab.log"
-log done
+log "done"

@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
 # the end barrier arrived on early (kp2) against at the end (kp); make test and sanitize of 16 at kp2.
-set -u
-cd "$(dirname "$0")/../../.." || exit
-OUT=${OUT:-.}
-. results/nvidia-h200/variants/ab-common.sh .device/bin
-B=.device/bin
+. "$(dirname "$0")/ab-common.sh"
 log ab
 for round in 1 2 3; do
   for args in "--m 64 --n 7168 --k 2048" "--m 56 --n 4096 --k 968" "--m 1 --n 8 --k 368"; do
@@ -18,4 +14,4 @@ tail -2 "$OUT/test.log"; grep -E '^FAIL' "$OUT/test.log" | head
 log sanitize
 timeout 200 bash tests/sanitize.sh 16_hgemm_small_m > "$OUT/sanitize.log" 2>&1; echo "sanitize rc=$?"; tail -2 "$OUT/sanitize.log"
 cuobjdump -sass build/16_hgemm_small_m | grep -c HGMMA
-log done
+log "done"
