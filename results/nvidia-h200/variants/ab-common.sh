@@ -5,8 +5,10 @@
 # and OUT the logs' (else .); log TEXT prints a timed line; the GPU's name, clock, power and
 # temperature are printed; row BINARY "OPTIONS" runs one process of 100 timed bf16 launches
 # (--no-check) and prints the kernel's median ms and its ratio to cuBLAS: "0.0140 0.802x";
-# check_shapes BINARY... runs each at ten shapes in both precisions (3 runs, checked), a line
-# each with its exit status and its kernel's row, then "bad lines: N" (those not exiting 0);
+# check_configs BINARY CONFIG... runs it on each configuration in both precisions (3 runs,
+# checked), a line each with its exit status and its kernel's row; check_shapes BINARY... does
+# that at ten shapes for each, its name before each line, then "bad lines: N" (those not
+# exiting 0);
 # sanitize_configs SECONDS BINARY DTYPE CONFIG... runs racecheck, synccheck and memcheck on each
 # configuration (one launch, under a timeout of SECONDS), a line each with the exit status and
 # the tool's summary; the last configuration's log of each tool stays in $OUT/san-TOOL.log.
@@ -21,20 +23,25 @@ row() {
     timeout 60 "$1" $2 --dtype bf16 --iters 100 --no-check --csv 2>&1 |
         awk -F, '$3 ~ /hgemm/ { printf "%s %sx", $8, $12 }'
 }
-check_shapes() {
-    local bin args dt out rc
-    for bin in "$@"; do
-        for args in "--m 128 --n 7168 --k 2048" "--m 64 --n 7168 --k 2048" "--m 100 --n 1000 --k 1000" \
-                    "--m 40 --n 1000 --k 1000 --split 7" "--m 1 --n 2112 --k 7168" "--m 128 --n 2112 --k 7168" \
-                    "--size 2048" "--m 4096 --n 2112 --k 7168" "--m 40 --n 1000 --k 1000 --tile 7" \
-                    "--m 100 --n 1000 --k 40 --tile 8"; do
-            for dt in fp16 bf16; do
-                # shellcheck disable=SC2086 # args is a list
-                out=$(timeout 30 "$B/$bin" $args --dtype $dt --iters 3 2>&1)
-                rc=$?
-                echo "$bin $args $dt rc=$rc | $(echo "$out" | grep hgemm_small_m | tail -1)"
-            done
+check_configs() {
+    local bin=$1 args dt out rc
+    shift
+    for args in "$@"; do
+        for dt in fp16 bf16; do
+            # shellcheck disable=SC2086 # args is a list
+            out=$(timeout 30 "$bin" $args --dtype $dt --iters 3 2>&1)
+            rc=$?
+            echo "$args $dt rc=$rc | $(echo "$out" | grep hgemm_small_m | tail -1)"
         done
+    done
+}
+check_shapes() {
+    local bin
+    for bin in "$@"; do
+        check_configs "$B/$bin" "--m 128 --n 7168 --k 2048" "--m 64 --n 7168 --k 2048" "--m 100 --n 1000 --k 1000" \
+            "--m 40 --n 1000 --k 1000 --split 7" "--m 1 --n 2112 --k 7168" "--m 128 --n 2112 --k 7168" "--size 2048" \
+            "--m 4096 --n 2112 --k 7168" "--m 40 --n 1000 --k 1000 --tile 7" "--m 100 --n 1000 --k 40 --tile 8" |
+            sed "s|^|$bin |"
     done 2>&1 | awk '{print} !/rc=0 / {bad++} END {print "bad lines:", bad+0}'
 }
 sanitize_configs() {

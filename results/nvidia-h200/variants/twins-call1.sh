@@ -3,16 +3,12 @@
 . "$(dirname "$0")/ab-common.sh"
 log check
 {
-for args in "--m 64 --n 7168 --k 2048 --tile 10" "--m 128 --n 7168 --k 2048 --tile 11" "--m 37 --n 1000 --k 1000 --tile 10" \
-            "--m 100 --n 1000 --k 4104 --tile 11" "--m 1 --n 136 --k 200 --tile 10" "--m 129 --n 1000 --k 1000 --tile 11 --split 7" \
-            "--m 128 --n 20000 --k 1000 --tile 11" "--m 64 --n 20000 --k 520 --tile 10" "--m 64 --n 1000 --k 64 --tile 10" \
-            "--m 128 --n 1000 --k 136 --tile 11" "--m 64 --n 7168 --k 2048 --tile 10 --stages 2" "--m 128 --n 7168 --k 2048 --tile 11 --stages 3" \
-            "--m 128 --n 7168 --k 2048" "--m 64 --n 2112 --k 7168" "--size 2048" "--m 100 --n 1000 --k 40 --tile 8"; do
-  for dt in fp16 bf16; do
-    out=$(timeout 30 $B/16_kp $args --dtype $dt --iters 3 2>&1); rc=$?
-    echo "$args $dt rc=$rc | $(echo "$out" | grep hgemm_small_m | tail -1)"
-  done
-done
+check_configs $B/16_kp "--m 64 --n 7168 --k 2048 --tile 10" "--m 128 --n 7168 --k 2048 --tile 11" \
+    "--m 37 --n 1000 --k 1000 --tile 10" "--m 100 --n 1000 --k 4104 --tile 11" "--m 1 --n 136 --k 200 --tile 10" \
+    "--m 129 --n 1000 --k 1000 --tile 11 --split 7" "--m 128 --n 20000 --k 1000 --tile 11" \
+    "--m 64 --n 20000 --k 520 --tile 10" "--m 64 --n 1000 --k 64 --tile 10" "--m 128 --n 1000 --k 136 --tile 11" \
+    "--m 64 --n 7168 --k 2048 --tile 10 --stages 2" "--m 128 --n 7168 --k 2048 --tile 11 --stages 3" \
+    "--m 128 --n 7168 --k 2048" "--m 64 --n 2112 --k 7168" "--size 2048" "--m 100 --n 1000 --k 40 --tile 8"
 timeout 30 $B/16_kp --m 128 --n 20000 --k 1000 --tile 11 --info | tail -2
 timeout 30 $B/16_kp --m 64 --n 7168 --k 2048 --tile 10 --info | tail -2
 } > "$OUT/check.log" 2>&1

@@ -5,13 +5,9 @@ log sanitize
 sanitize_configs 150 $B/16_kp all "--m 64 --n 20000 --k 136 --tile 10" "--m 64 --n 3000 --k 520 --tile 10"
 log check
 {
-for args in "--m 64 --n 7168 --k 2048" "--m 128 --n 20000 --k 1000 --tile 10" "--m 64 --n 1000 --k 64 --tile 10" "--m 129 --n 1000 --k 1000 --tile 10 --split 7" \
-            "--m 100 --n 1000 --k 4104 --tile 10" "--m 1 --n 8 --k 368" "--m 37 --n 1000 --k 1000" "--m 40 --n 8192 --k 488"; do
-  for dt in fp16 bf16; do
-    out=$(timeout 30 $B/16_kp $args --dtype $dt --iters 3 2>&1); rc=$?
-    echo "$args $dt rc=$rc | $(echo "$out" | grep hgemm_small_m | tail -1)"
-  done
-done
+check_configs $B/16_kp "--m 64 --n 7168 --k 2048" "--m 128 --n 20000 --k 1000 --tile 10" \
+    "--m 64 --n 1000 --k 64 --tile 10" "--m 129 --n 1000 --k 1000 --tile 10 --split 7" "--m 100 --n 1000 --k 4104 --tile 10" \
+    "--m 1 --n 8 --k 368" "--m 37 --n 1000 --k 1000" "--m 40 --n 8192 --k 488"
 } > "$OUT/check.log" 2>&1
 grep -c 'rc=0 ' "$OUT/check.log"; grep -v 'rc=0 ' "$OUT/check.log" | head
 log ab
