@@ -20,9 +20,10 @@
 #include <stdio.h>
 
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
-// The tile's rows BM (128, or 64 for M <= 64), its columns BN (256, or 128 or 64 for few tiles)
-// and the blocks of a cluster CLUSTER (2, or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of
-// one tile column) are the kernel's parameters.
+// The tile's rows BM (128, or 64 for M <= 64), its columns BN (256, or 128 or 64 for few tiles,
+// or 192 above M = 128 where those pad N less than 256-column ones) and the blocks of a cluster
+// CLUSTER (2, or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile column) are the
+// kernel's parameters.
 
 // One stage of the ring: A BM x 64 (16 or 8 KB), then B 64 x BN as BN / 64 boxes of 64 columns
 // each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
@@ -45,11 +46,12 @@ __host__ __device__ constexpr int ring_depth(int stages, int bm, int bn, int k_b
 // or 64 x 64, as 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
 // expects, so that the TMA store reads them back as they are. Two 16 KB halves beside four 48 KB
 // stages still fit the 227 KB a block may have. With BN = 64 wg 0 stages the whole 64 x 64 tile,
-// and wg 1's slab holds its fp32 sums on their way to wg 0: 16 KB each again.
+// and wg 1's slab holds its fp32 sums on their way to wg 0: 16 KB each again. A 192-column
+// tile is staged whole, 64 x 192 a warpgroup: two 24 KB slabs beside four 40 KB stages.
 constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2;
 __host__ __device__ constexpr uint32_t c_slab_bytes(int bn)
 {
-    return bn == 64 ? 64 * 64 * 4 : bn / 2 / 64 * C_BOX_BYTES;
+    return bn == 64 ? 64 * 64 * 4 : (bn == 192 ? bn : bn / 2) / 64 * C_BOX_BYTES;
 }
 
 // The split of one launch: the first dp_groups groups go whole, cluster c taking groups c,
@@ -120,15 +122,15 @@ __host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedu
     return {cluster, s.dp_groups, s.clusters, k_tiles, sk_begin(s, cluster), sk_begin(s, cluster + 1)};
 }
 
-// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
-// and 2) owns, with BM = 128, rows 64wg..64wg+63 of the block's C tile, all BN columns: two
-// halves of BN / 2 columns, each an m64n(BN / 2) accumulator (64 fp32 registers a thread for
-// BN = 256); with BM = 64, the 64 rows and half wg of the columns: one of them; with BN = 64
-// both the whole 64 x 64 tile, over k-steps 2wg, 2wg + 1 of every K tile (K_SPLIT). With
-// K_BLOCKS = 2 (64 x 128 tiles) the cluster's two blocks take the same tile, block k_half the
-// (k_half + 1)-th half of its K tiles, each warpgroup its half of the columns. The register
-// cap at entry (65536 / 384 = 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232
-// registers fit the SM's 65536.
+// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1 and
+// 2) owns, with BM = 128, rows 64wg..64wg+63 of the block's C tile, all BN columns: two halves of
+// BN / 2 columns, each an m64n(BN / 2) accumulator (64 fp32 registers a thread for BN = 256), or
+// for BN = 192 one m64n192 (96); with BM = 64, the 64 rows and half wg of the columns: one of them;
+// with BN = 64 both the whole 64 x 64 tile, over k-steps 2wg, 2wg + 1 of every K tile (K_SPLIT).
+// With K_BLOCKS = 2 (64 x 128 tiles) the cluster's two blocks take the same tile, block k_half the
+// (k_half + 1)-th half of its K tiles, each warpgroup its half of the columns. The register cap at
+// entry (65536 / 384 = 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit
+// the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
@@ -143,12 +145,15 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM, BN);
     // WN: the columns of a half, one wgmma's n. K_SPLIT: the consumer warpgroups that share out
     // each K tile's k-steps, 2 where a 64-column tile has no halves to give them.
-    constexpr int B_BOXES = BN / 64, K_SPLIT = BN == 64 && BM == 64 ? 2 : 1, WN = BN == 64 ? 64 : BN / 2;
-    constexpr int HALVES = BM == 128 && BN > 64 ? 2 : 1; // the m64nWN accumulators of a consumer warpgroup (below)
+    // A 192-column tile is one half: a half of 96 columns would start inside a B box, where an
+    // MN-major descriptor cannot start.
+    constexpr int HALVES = BM == 128 && BN % 128 == 0 ? 2 : 1; // the m64nWN accumulators of a consumer warpgroup (below)
+    constexpr int B_BOXES = BN / 64, K_SPLIT = BN == 64 && BM == 64 ? 2 : 1, WN = BN == 64 || BN == 192 ? BN : BN / 2;
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
     static_assert(CLUSTER >= 1 && B_BOXES % CLUSTER == 0, "the B boxes split evenly over the cluster");
     static_assert(BM == 64 || BM == 128, "a warpgroup's 64 rows, one or two of them");
-    static_assert(BN == 64 || BN == 128 || BN == 256, "whole 64-column boxes, n = 64 or 128 a wgmma");
+    static_assert(BN == 64 || BN == 128 || BN == 256 || (BN == 192 && BM == 128 && CLUSTER == 1),
+                  "whole 64-column boxes, n = 64, 128 or 192 a wgmma");
     static_assert(K_BLOCKS == 1 || (K_BLOCKS == 2 && CLUSTER == 1 && BM == 64 && BN == 128),
                   "twins: a 64 x 128 tile alone, one 64 x 64 half of it a consumer warpgroup");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
@@ -309,7 +314,9 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     auto mma_half = [&](float (&acc)[WN / 2], uint32_t slot, int h, bool accumulate) {
 #pragma unroll
         for (int ks = first_ks; ks < first_ks + BK / 16 / K_SPLIT; ks++)
-            if constexpr (WN == 128)
+            if constexpr (WN == 192)
+                wgmma_m64n192k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > first_ks);
+            else if constexpr (WN == 128)
                 wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > first_ks);
             else
                 wgmma_m64n64k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > first_ks);
@@ -704,7 +711,11 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, double ma
 // into short parts. An odd few tile rows: 128-row tiles, one block each, where pairs would leave
 // a block with an empty tile; and no more tiles than SMs: one round, where a pair saves L2
 // traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
-// 128-row tiles sharing B.
+// 128-row tiles sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer
+// padded columns than 256-column ones (N = 2112: none, where the ninth 256-column tile computes
+// 192 columns past N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md).
+static int padded(int n, int bn) { return (n + bn - 1) / bn * bn; }
+
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
 {
     const int tile_rows = (m + 127) / 128;
@@ -727,6 +738,8 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
             return twins;
         return whole_narrow ? narrow : best;
     }
+    if (padded(n, 192) < padded(n, 256))
+        return {128, 192, 1};
     if (tile_rows % 2 == 1 && tile_rows < 8)
         return {128, 256, 1};
     if (num_groups(m, n, {128, 256, 1}) <= sm_count)
@@ -734,11 +747,11 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
     return {128, 256, 2};
 }
 
-// The fits a launch may take, in the order --tile numbers them (1..10, for tests and to measure
+// The fits a launch may take, in the order --tile numbers them (1..11, for tests and to measure
 // one against another), and the fit of a launch: --tile's, or fit_tile's.
 static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2},    {64, 256, 1},
                                        {64, 128, 2},  {64, 128, 1},  {64, 64, 1},     {128, 64, 1},
-                                       {128, 128, 1}, {64, 128, 1, 2}};
+                                       {128, 128, 1}, {64, 128, 1, 2}, {128, 192, 1}};
 
 // Twins need a K tile each: with one, the fit's tile alone.
 static struct tile_fit fit_of(int m, int n, int k, const struct launch_opts *opts)
@@ -765,6 +778,8 @@ static cudaError_t with_fit(struct tile_fit f, F fn)
         return f.bm == 128 ? fn(fit_instance<128, 64, 1>{}) : fn(fit_instance<64, 64, 1>{});
     if (f.bm == 128 && f.bn == 128)
         return fn(fit_instance<128, 128, 1>{});
+    if (f.bn == 192)
+        return fn(fit_instance<128, 192, 1>{});
     if (f.bm == 128)
         return f.cluster == 1 ? fn(fit_instance<128, 256, 1>{}) : fn(fit_instance<128, 256, 2>{});
     if (f.bn == 256)

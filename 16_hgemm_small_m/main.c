@@ -1,7 +1,8 @@
 /* Step 16: step 15 with the tile and the cluster fitted to the shape: 64-row tiles for M <= 64, one 128-row
  * tile up to M = 128, no half-empty pairs, 128- or 64-column tiles where 256-column ones are too few, 64 x 64
  * ones over the whole K where they split no tile, twins (a cluster of two blocks on one tile, each doing half
- * its K tiles) where those tiles would take one round. */
+ * its K tiles) where those tiles would take one round, 128 x 192 ones above M = 128 where they pad N less
+ * than 256-column ones. */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_fp16);
@@ -25,8 +26,8 @@ static const struct step_option options[] = {
      .name_suffix = "_s%d", .smem_bytes = ring_smem_bytes, .blocks_per_sm = 1},
     {.name = "split", .help = "0: the launcher's rule (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
-    {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-10: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone, 64x64 alone, 128x64 alone, 128x128 alone, 64x128 over twins that halve K",
-     .min = 0, .max = 10, .default_value = 0},
+    {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-11: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone, 64x64 alone, 128x64 alone, 128x128 alone, 64x128 over twins that halve K, 128x192 alone",
+     .min = 0, .max = 11, .default_value = 0},
 };
 
 static const struct step step = {

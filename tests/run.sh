@@ -272,7 +272,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 2 waves whole, the partial one split
     fi
     if has_option "$1" tile; then # every fit's kernel, whatever the rule picks (--tile N, 16)
-        for t in 1 2 3 4 5 6 7 8 9 10; do
+        for t in 1 2 3 4 5 6 7 8 9 10 11; do
             echo "--m 129 --n 1000 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows
             echo "--m 100 --n 1000 --k 4104 --dtype $2 --tile $t"           # the rule's split in this fit, ragged K tail
         done
@@ -282,6 +282,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 64 --n 1000 --k 64 --dtype $2 --tile 10"                  # one K tile: no twins, 64x128 alone
         echo "--m 64 --n 7168 --k 2048 --dtype $2"                          # the rule's twins
         echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 128x64 tiles alone, data-parallel
+        echo "--m 2500 --n 1336 --k 1000 --dtype $2"                        # the rule's 128x192 tiles, ragged M and N
     fi
     case $1 in
     08_*) # band widths other than the default: 1-tile bands, a narrower last band, the note's 2048
@@ -387,7 +388,7 @@ else
     # A workspace that cannot be allocated: exit 3 with the bytes it needed, before any launch.
     # hold_memory leaves the step its context and 16 MiB; with 2 GiB left the same run goes
     # through, so the exit comes from the workspace and not from the hold.
-    ws_shape="--m 4096 --n 2112 --k 7168"
+    ws_shape="--m 4096 --n 2304 --k 7168"
     for step in ${here[@]+"${here[@]}"}; do
         has_option "$step" split || continue
         # shellcheck disable=SC2086 # ws_shape is a list of options

@@ -37,10 +37,10 @@ for step in "$@"; do
     # Stream-K: ranges that start and end inside tiles, the workspace and its flags.
     "$bin" --help | grep -q '^  --split ' && configs+=("--m 100 --n 1000 --k 1000 --split 7" "--m 40 --n 1000 --k 1000 --split 7")
     # A step that fits its tile to the shape (--tile): there 128x64 and 64x128 tiles; the 64x256 pairs,
-    # 64x256, 64x64 and 128x128 ones too, and 64x128 twins over three rounds.
+    # 64x256, 64x64 and 128x128 ones too, 64x128 twins over three rounds, and 128x192 ones.
     "$bin" --help | grep -q '^  --tile ' && configs+=("--m 100 --n 1000 --k 1000 --split 7 --tile 3" "--m 40 --n 1000 --k 1000 --split 7 --tile 4"
         "--m 40 --n 1000 --k 1000 --split 7 --tile 7" "--m 100 --n 1000 --k 1000 --split 7 --tile 9"
-        "--m 64 --n 20000 --k 136 --tile 10")
+        "--m 64 --n 20000 --k 136 --tile 10" "--m 300 --n 1000 --k 1000 --split 7 --tile 11")
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do
             progress "sanitize: $step $config $tool"

@@ -27,7 +27,8 @@ int main()
     // 256 wide where there are tiles enough or long K parts (128x32768x512, 128x7168x16384), 128
     // wide for 128x2112x7168 and 128x4096x7168, 64 wide where that keeps the tiles whole
     // (128x7168x2048: 112 tiles) or for a small N (100x4096x512). Above M = 128: 128-row tiles
-    // alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles), else in pairs.
+    // alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles), else in pairs;
+    // 128 x 192 alone where N is 2112 (11 tiles, where 256-column ones would be 9, the last a quarter used).
     struct expected_fit {
         int m, n, k;
         struct tile_fit fit;
@@ -39,7 +40,8 @@ int main()
         {128, 2112, 7168, {128, 128, 1}}, {128, 4096, 7168, {128, 128, 1}},   {128, 32768, 512, {128, 256, 1}},
         {128, 7168, 16384, {128, 256, 1}}, {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
         {1000, 1000, 1000, {128, 256, 1}}, {2048, 2048, 2048, {128, 256, 1}}, {8200, 1000, 1000, {128, 256, 2}},
-        {4096, 4096, 4096, {128, 256, 2}}, {2048, 2304, 2048, {128, 256, 2}},
+        {4096, 4096, 4096, {128, 256, 2}}, {2048, 2304, 2048, {128, 256, 2}}, {4096, 2112, 7168, {128, 192, 1}},
+        {300, 2112, 1000, {128, 192, 1}},
     };
     for (const struct expected_fit &e : expected) {
         const struct tile_fit f = fit_tile(e.m, e.n, e.k, 132);

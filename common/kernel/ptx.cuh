@@ -419,6 +419,23 @@ __device__ __forceinline__ void wgmma_m64n128k16(float (&d)[64], uint64_t desc_a
     WGMMA_FOR_TYPE(T, WGMMA_M64N128K16_ASM);
 }
 
+// The same for m64n192k16 (16's 192-column tiles): 96 accumulators, j = 0..23.
+#define WGMMA_M64N192K16_ASM(TYPE)                                                                       \
+    asm volatile("{\n"                                                                                   \
+                 ".reg .pred p;\n"                                                                       \
+                 "setp.ne.b32 p, %98, 0;\n"                                                              \
+                 "wgmma.mma_async.sync.aligned.m64n192k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 1;\n" \
+                 "}\n"                                                                                   \
+                 : WGMMA_D_OPERANDS_64(d, 0), WGMMA_D_OPERANDS_8(d, 64), WGMMA_D_OPERANDS_8(d, 72),       \
+                   WGMMA_D_OPERANDS_8(d, 80), WGMMA_D_OPERANDS_8(d, 88)                                   \
+                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
+
+template <typename T>
+__device__ __forceinline__ void wgmma_m64n192k16(float (&d)[96], uint64_t desc_a, uint64_t desc_b, int accumulate)
+{
+    WGMMA_FOR_TYPE(T, WGMMA_M64N192K16_ASM);
+}
+
 // The same for m64n64k16 (16's narrow tiles): 32 accumulators, j = 0..7.
 #define WGMMA_M64N64K16_ASM(TYPE)                                                                        \
     asm volatile("{\n"                                                                                   \
