@@ -367,14 +367,15 @@ __device__ __forceinline__ void wgmma_wait_group()
 // (the transpose bit: its rows are K, its columns N contiguous). In the D layout, warp w of the
 // warpgroup holds rows 16w..16w+15; lane l holds rows 16w + l/4 and +8, columns
 // 8j + 2(l%4) + {0, 1}: d[4j], d[4j+1] the first row, d[4j+2], d[4j+3] the second, j = 0..31.
-// Accumulators as asm operands: 8 from d[o], 64 from d[o] (one m64n128 wgmma's), 128 (m64n256).
+// Accumulators as asm operands: 8, 32 (one m64n64 wgmma's) or 64 (one m64n128's) from d[o],
+// 128 (m64n256).
 #define WGMMA_D_OPERANDS_8(d, o) \
     "+f"(d[(o) + 0]), "+f"(d[(o) + 1]), "+f"(d[(o) + 2]), "+f"(d[(o) + 3]), \
     "+f"(d[(o) + 4]), "+f"(d[(o) + 5]), "+f"(d[(o) + 6]), "+f"(d[(o) + 7])
-#define WGMMA_D_OPERANDS_64(d, o) \
+#define WGMMA_D_OPERANDS_32(d, o) \
     WGMMA_D_OPERANDS_8(d, (o) + 0), WGMMA_D_OPERANDS_8(d, (o) + 8), WGMMA_D_OPERANDS_8(d, (o) + 16), \
-    WGMMA_D_OPERANDS_8(d, (o) + 24), WGMMA_D_OPERANDS_8(d, (o) + 32), WGMMA_D_OPERANDS_8(d, (o) + 40), \
-    WGMMA_D_OPERANDS_8(d, (o) + 48), WGMMA_D_OPERANDS_8(d, (o) + 56)
+    WGMMA_D_OPERANDS_8(d, (o) + 24)
+#define WGMMA_D_OPERANDS_64(d, o) WGMMA_D_OPERANDS_32(d, (o) + 0), WGMMA_D_OPERANDS_32(d, (o) + 32)
 #define WGMMA_D_OPERANDS(d) WGMMA_D_OPERANDS_64(d, 0), WGMMA_D_OPERANDS_64(d, 64)
 
 // The asm of one m64n256k16 for operand type TYPE ("f16" or "bf16"): 128 accumulators, the two
@@ -426,8 +427,7 @@ __device__ __forceinline__ void wgmma_m64n128k16(float (&d)[64], uint64_t desc_a
                  "setp.ne.b32 p, %98, 0;\n"                                                              \
                  "wgmma.mma_async.sync.aligned.m64n192k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 1;\n" \
                  "}\n"                                                                                   \
-                 : WGMMA_D_OPERANDS_64(d, 0), WGMMA_D_OPERANDS_8(d, 64), WGMMA_D_OPERANDS_8(d, 72),       \
-                   WGMMA_D_OPERANDS_8(d, 80), WGMMA_D_OPERANDS_8(d, 88)                                   \
+                 : WGMMA_D_OPERANDS_64(d, 0), WGMMA_D_OPERANDS_32(d, 64)                                \
                  : "l"(desc_a), "l"(desc_b), "r"(accumulate))
 
 template <typename T>
@@ -443,8 +443,7 @@ __device__ __forceinline__ void wgmma_m64n192k16(float (&d)[96], uint64_t desc_a
                  "setp.ne.b32 p, %34, 0;\n"                                                              \
                  "wgmma.mma_async.sync.aligned.m64n64k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n" \
                  "}\n"                                                                                   \
-                 : WGMMA_D_OPERANDS_8(d, 0), WGMMA_D_OPERANDS_8(d, 8), WGMMA_D_OPERANDS_8(d, 16),         \
-                   WGMMA_D_OPERANDS_8(d, 24)                                                             \
+                 : WGMMA_D_OPERANDS_32(d, 0)                                                            \
                  : "l"(desc_a), "l"(desc_b), "r"(accumulate))
 
 template <typename T>
