@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 16 and cuBLAS under ncu, one launch each (cold caches, as ncu leaves them), bf16, at the suite's
-# three worst shapes for 16 and at its worst shape with M > 128, with the split 16 chose: the
-# markdown of ncu-16-shapes.md. Run from the repository root on an H200 with the commit to
+# three worst shapes for 16 and at the other M <= 64 shape under 0.90x, with the split 16 chose:
+# the markdown of ncu-16-shapes.md. Run from the repository root on an H200 with the commit to
 # measure checked out: bash results/nvidia-h200/variants/ncu-worst.sh COMMIT > ncu-16-shapes.md
 set -u
 export PATH=$PATH:/usr/local/cuda/bin
@@ -12,7 +12,7 @@ echo
 echo "- GPU: $($B --info | head -1 | sed 's/^GPU //'); the code at commit ${1:-unknown} ($(date -u +%F))"
 echo "- command: \`bash results/nvidia-h200/variants/ncu-worst.sh\`: per shape \`NO_POWER=1 common/scripts/ncu_vs_cublas.sh MxNxK 16_hgemm_small_m bf16\`,"
 echo "  then \`$B --m M --n N --k K --info\` (the schedule line)"
-for shape in 128x7168x2048 64x7168x2048 128x2112x7168 4096x2112x7168; do
+for shape in 128x7168x2048 128x2112x7168 64x7168x2048 64x2112x7168; do
     IFS=x read -r m n k <<<"$shape"
     echo
     echo "## $shape, bf16"
