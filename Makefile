@@ -16,6 +16,7 @@ SHAPE_STEPS ?= $(lastword $(ALL_STEPS))
 SUITE     ?= shapes/llm.txt
 ITERS     ?= 20
 WARMUP    ?= 5
+WARMUP_MS ?= 300
 FLUSH_L2  ?= 0
 COMMIT    ?=
 TEST_JOBS ?= 4
@@ -118,7 +119,7 @@ conflicts: $(BUILD)/conflicts
 	@$(BUILD)/conflicts
 
 # What the measuring scripts read from the environment.
-MEASURE_ENV = BUILD=$(BUILD) ITERS=$(ITERS) WARMUP=$(WARMUP) FLUSH_L2=$(FLUSH_L2) $(if $(COMMIT),COMMIT=$(COMMIT))
+MEASURE_ENV = BUILD=$(BUILD) ITERS=$(ITERS) WARMUP=$(WARMUP) WARMUP_MS=$(WARMUP_MS) FLUSH_L2=$(FLUSH_L2) $(if $(COMMIT),COMMIT=$(COMMIT))
 
 run: all
 	@$(MEASURE_ENV) bash common/scripts/ladder.sh $(SIZE) $(STEPS)
@@ -186,6 +187,7 @@ help:
 	@echo "  SUITE             the shape suite of shapes and results ($(SUITE))"
 	@echo "  SHAPE_STEPS       the steps of shapes and results' shapes ($(SHAPE_STEPS))"
 	@echo "  ITERS, WARMUP     timed and warm-up runs per measurement ($(ITERS), $(WARMUP))"
+	@echo "  WARMUP_MS         and lasts this many ms at least, so a GPU at its power limit settles ($(WARMUP_MS))"
 	@echo "  FLUSH_L2=1        run, sweep and shapes overwrite the L2 before every timed run: operands from memory ($(FLUSH_L2))"
 	@echo "  COMMIT            the commit results and ncu files name (git rev-parse --short HEAD)"
 	@echo "  TEST_JOBS         GPU test processes at once in make test ($(TEST_JOBS))"

@@ -173,6 +173,7 @@ for step in "$@"; do
     expect_exit 2 "$step a newline in the value, one line" "'25\\n6'" "$bin" --size "$(printf '25\n6')"
     expect_exit 2 "$step flag with a value" "--csv takes no value" "$bin" --csv=1
     expect_exit 2 "$step --iters=0" "--iters '0'" "$bin" --iters=0
+    expect_exit 2 "$step warm-up of 61 s" "--warmup-ms '61000'" "$bin" --warmup-ms 61000
     if help_of "$step" | grep -q "(default 4096 each)" && help_of "$step" | grep -q -- "--iters N .*1\.\.100000 (default 20)" &&
         help_of "$step" | grep -q '^exit: 0 ok, 1 wrong result, 2 bad argument, 3 cannot run here'; then
         pass "$step --help gives the defaults, the ranges and the exit codes"
@@ -364,6 +365,20 @@ else
     echo "== GPU: every step x precision x shape, checked against cuBLAS and fp64 ($TEST_JOBS processes at a time)"
     expect_exit 3 "no visible GPU (CUDA_VISIBLE_DEVICES=)" "CUDA_VISIBLE_DEVICES" env CUDA_VISIBLE_DEVICES= "$BUILD/$first" --size 256
     expect_exit 2 "--device beyond the visible GPUs" "--device 63" "$BUILD/$first" --size 256 --device 63
+    # --warmup-ms: the same run, warmed up 1.5 s longer, takes at least 1.2 s longer.
+    took_ms() { # CMD...: its wall time in ms
+        local t0
+        t0=$(date +%s%N)
+        timeout 60 "$@" >/dev/null 2>&1
+        echo $((($(date +%s%N) - t0) / 1000000))
+    }
+    short=$(took_ms "$BUILD/$first" --size 256 --iters 1 --warmup 1 --no-check)
+    long=$(took_ms "$BUILD/$first" --size 256 --iters 1 --warmup 1 --warmup-ms 1500 --no-check)
+    if [ $((long - short)) -ge 1200 ]; then
+        pass "--warmup-ms 1500 warms up for 1.5 s ($short ms without, $long ms with)"
+    else
+        fail "--warmup-ms 1500 does not warm up for 1.5 s ($short ms without, $long ms with)"
+    fi
     # The steps this GPU's architecture takes, by what each declares (09 needs sm_90 or newer,
     # 10-16 sm_90 exactly); any other says so with exit 3, and its cases count as skipped.
     sm=$(gpu_sm "$gpu_line")

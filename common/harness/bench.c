@@ -28,7 +28,42 @@ static void timed_run(struct gpu_work w, cudaEvent_t start, cudaEvent_t stop, fl
     CUDA_CHECK(launch_clock_probe(clock_mhz, stream));
 }
 
-struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline, int warmup, int iters,
+static void run_pairs(struct gpu_work kernel, struct gpu_work baseline, long long pairs)
+{
+    for (long long i = 0; i < pairs; i++) {
+        kernel.run(kernel.ctx);
+        baseline.run(baseline.ctx);
+    }
+}
+
+/* `warmup` pairs (kernel, baseline), then more until `warmup_ms` have passed: at its power limit the
+ * GPU lowers its clock over a few hundred ms of load, and a short warm-up would time each process
+ * at the clock the runs before it left. Each batch is what is left at the pace so far (the first
+ * pairs, which may load the kernels, make it slow at first: then more batches). */
+static void warm_up(struct gpu_work kernel, struct gpu_work baseline, int warmup, int warmup_ms, cudaStream_t stream)
+{
+    cudaEvent_t start, now;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&now));
+    CUDA_CHECK(cudaEventRecord(start, stream));
+    run_pairs(kernel, baseline, warmup);
+    long long done = warmup;
+    while (warmup_ms > 0) {
+        float elapsed_ms;
+        CUDA_CHECK(cudaEventRecord(now, stream));
+        CUDA_CHECK(cudaEventSynchronize(now));
+        CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, now));
+        if (elapsed_ms >= warmup_ms)
+            break;
+        const long long more = done == 0 || elapsed_ms <= 0.0f ? 1 : (long long)((warmup_ms - elapsed_ms) * done / elapsed_ms) + 1;
+        run_pairs(kernel, baseline, more);
+        done += more;
+    }
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(now));
+}
+
+struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline, int warmup, int warmup_ms, int iters,
                                void *flush, size_t flush_bytes, cudaStream_t stream)
 {
     cudaEvent_t *ev = host_alloc(4 * (size_t)iters * sizeof *ev);
@@ -40,10 +75,7 @@ struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline,
     float *probe_host = host_alloc(2 * (size_t)iters * sizeof *probe_host);
     for (int i = 0; i < 4 * iters; i++)
         CUDA_CHECK(cudaEventCreate(&ev[i]));
-    for (int i = 0; i < warmup; i++) {
-        kernel.run(kernel.ctx);
-        baseline.run(baseline.ctx);
-    }
+    warm_up(kernel, baseline, warmup, warmup_ms, stream);
     for (int i = 0; i < iters; i++) {
         timed_run(kernel, ev[4 * i], ev[4 * i + 1], &probe_mhz[2 * i], flush, flush_bytes, stream);
         timed_run(baseline, ev[4 * i + 2], ev[4 * i + 3], &probe_mhz[2 * i + 1], flush, flush_bytes, stream);

@@ -17,8 +17,9 @@ struct timing {
     double kernel_mhz, baseline_mhz; /* medians of the SM clock after each run */
 };
 
-/* flush (may be NULL): a buffer larger than L2 that is overwritten before every timed run. */
-struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline, int warmup, int iters,
+/* warmup pairs first, and more until warmup_ms have passed (0: warmup pairs only). flush (may be
+ * NULL): a buffer larger than L2 that is overwritten before every timed run. */
+struct timing time_interleaved(struct gpu_work kernel, struct gpu_work baseline, int warmup, int warmup_ms, int iters,
                                void *flush, size_t flush_bytes, cudaStream_t stream);
 
 double tflops(int m, int n, int k, double ms);

@@ -79,6 +79,8 @@ static void print_usage(const struct step *step, const struct launch_opts *launc
            "  --dtype D           %s or all (default all)\n"
            "  --iters N           timed runs of the kernel and of cuBLAS, 1..100000 (default %d)\n"
            "  --warmup N          untimed runs of each first, 0..100000 (default %d)\n"
+           "  --warmup-ms T       and more until T ms have passed, 0..60000 (default 0): a GPU at its power\n"
+           "                      limit settles to its clock over a few hundred ms of load\n"
            "  --check, --no-check compare with cuBLAS and an fp64 reference (default --check)\n"
            "  --seed S            seed of the random inputs, 0..%lld (default %d)\n"
            "  --flush-l2          overwrite the L2 cache before every timed run\n"
@@ -248,8 +250,8 @@ static int step_option_index(const struct step *step, const char *name)
 
 static int takes_value(const struct step *step, const char *name)
 {
-    static const char *const common[] = {"--m", "--n", "--k", "--size", "--dtype", "--iters", "--warmup", "--seed",
-                                         "--device"};
+    static const char *const common[] = {"--m",     "--n",      "--k",         "--size", "--dtype",
+                                         "--iters", "--warmup", "--warmup-ms", "--seed", "--device"};
     for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
         if (!strcmp(name, common[i]))
             return 1;
@@ -315,6 +317,9 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         } else if (!strcmp(name, "--warmup")) {
             ok = parse_int(name, val, 0, 100000, &v);
             opt->warmup = (int)v;
+        } else if (!strcmp(name, "--warmup-ms")) {
+            ok = parse_int(name, val, 0, 60000, &v);
+            opt->warmup_ms = (int)v;
         } else if (!strcmp(name, "--seed")) {
             ok = parse_int(name, val, 0, LLONG_MAX, &v);
             opt->seed = (unsigned long long)v;

@@ -16,6 +16,7 @@ struct options {
     unsigned dtype_mask;   /* bit (1 << enum dtype) per selected precision */
     unsigned kernel_mask;  /* bit i: step->kernels[i] is selected by the variant option */
     int iters, warmup;
+    int warmup_ms;         /* the warm-up goes on until this much time has passed (0: --warmup runs only) */
     int check;
     unsigned long long seed;
     int flush_l2;

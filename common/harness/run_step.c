@@ -150,7 +150,7 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
                 status = EXIT_WRONG_RESULT;
         }
         struct timing tm = time_interleaved((struct gpu_work){run_kernel, &call}, (struct gpu_work){run_baseline, &d},
-                                            opt->warmup, opt->iters, flush, flush_bytes, d.stream);
+                                            opt->warmup, opt->warmup_ms, opt->iters, flush, flush_bytes, d.stream);
         if (opt->check) { /* C now holds the last timed run: the same bits as the checked one */
             download(C_repeat, d.C, c_count * es);
             size_t at = first_difference(C_host, C_repeat, c_count, es);
@@ -259,9 +259,12 @@ int run_step(const struct step *step, int argc, char **argv)
         return EXIT_CANNOT_RUN;
     if (!opt.csv) {
         print_gpu_header(&gpu);
-        printf("%s  M=%d N=%d K=%d  median of %d runs after %d warm-up, interleaved with cuBLAS%s;"
+        char over[40] = "";
+        if (opt.warmup_ms > 0)
+            snprintf(over, sizeof over, " (%d ms at least)", opt.warmup_ms);
+        printf("%s  M=%d N=%d K=%d  median of %d runs after %d warm-up%s, interleaved with cuBLAS%s;"
                " MHz: SM clock measured after each run\n",
-               step->name, opt.m, opt.n, opt.k, opt.iters, opt.warmup, opt.flush_l2 ? ", L2 flushed" : "");
+               step->name, opt.m, opt.n, opt.k, opt.iters, opt.warmup, over, opt.flush_l2 ? ", L2 flushed" : "");
     }
     print_row_header(opt.csv);
     int status = EXIT_OK;

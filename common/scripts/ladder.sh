@@ -9,6 +9,7 @@ set -u
 BUILD=${BUILD:-build}
 ITERS=${ITERS:-20}
 WARMUP=${WARMUP:-5}
+WARMUP_MS=${WARMUP_MS:-300}
 . "$(dirname "$0")/lib.sh"
 timing_options
 results=
@@ -94,7 +95,7 @@ ladder() { # FORMAT: text or md
 }
 
 echo "$header"
-echo "M = N = K = $size; median of $ITERS runs after $WARMUP warm-up$(flush_words), cuBLAS interleaved in each step's process;"
+echo "M = N = K = $size; median of $ITERS runs after $(warmup_words)$(flush_words), cuBLAS interleaved in each step's process;"
 echo "MHz: the SM clock measured right after each run (median), below the maximum when power or heat caps it"
 ladder text
 
@@ -108,7 +109,7 @@ if [ -n "$results" ]; then
         echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
         echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
         echo "- commit: ${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
-        echo "- command: \`make results SIZE=$size\` (M = N = K = $size, median of $ITERS runs after $WARMUP warm-up, cuBLAS interleaved)"
+        echo "- command: \`make results SIZE=$size\` (M = N = K = $size, median of $ITERS runs after $(warmup_words), cuBLAS interleaved)"
         echo
         ladder md
     } >"$results/ladder.md"

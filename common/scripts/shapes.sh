@@ -11,6 +11,7 @@ set -u
 BUILD=${BUILD:-build}
 ITERS=${ITERS:-20}
 WARMUP=${WARMUP:-5}
+WARMUP_MS=${WARMUP_MS:-300}
 . "$(dirname "$0")/lib.sh"
 timing_options
 results=
@@ -30,7 +31,7 @@ header=$(gpu_info shapes "$BUILD/$1") || exit
 gpu=$(printf '%s' "$header" | sed 's/^GPU //; s/ |.*//')
 width=$(name_width "$@")
 echo "$header"
-echo "$suite: $(printf '%s\n' "$shape_list" | wc -l) shapes; median of $ITERS runs after $WARMUP warm-up$(flush_words), cuBLAS interleaved"
+echo "$suite: $(printf '%s\n' "$shape_list" | wc -l) shapes; median of $ITERS runs after $(warmup_words)$(flush_words), cuBLAS interleaved"
 row() { # FIELDS...: one table row (stdout)
     printf "%-${width}s %7s %7s %7s %-5s %9s %9s %8s %10s  %s\n" "$@"
 }

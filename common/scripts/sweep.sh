@@ -13,6 +13,7 @@ SIZES=${SIZES:-2048 4096 8192 12288 16384}
 STAGES=${STAGES:-}
 ITERS=${ITERS:-20}
 WARMUP=${WARMUP:-5}
+WARMUP_MS=${WARMUP_MS:-300}
 STEP_OPTS=${STEP_OPTS:-}
 . "$(dirname "$0")/lib.sh"
 timing_options
@@ -58,7 +59,7 @@ for step in "$@"; do
         echo "$gpu,$step,,,,,,,,,,,skipped: $skipped,,," >>"$csv"
         continue
     fi
-    echo "$step: TFLOPS (x cuBLAS) @ SM MHz by size; median of $ITERS runs$(flush_words), clock measured after each run$setting"
+    echo "$step: TFLOPS (x cuBLAS) @ SM MHz by size; median of $ITERS runs after $(warmup_words)$(flush_words), clock measured after each run$setting"
     awk -F, '
         $3 !~ /^cublas_/ {
             key = $3 "." $4
