@@ -17,6 +17,8 @@ def rows(path):
 
 
 def plot_ladder(folder):
+    """Per precision: each step's TFLOPS, and cuBLAS's line at the median of its runs over the
+    steps' processes, as the ladder's table shows it."""
     data = rows(os.path.join(folder, "ladder.csv"))
     if not data:  # no step ran on this GPU
         return
@@ -27,8 +29,8 @@ def plot_ladder(folder):
         labels = [r["kernel"].replace("hgemm_mma_tn_", "08 ") for r in steps]
         ax.bar(range(len(steps)), [float(r["tflops"]) for r in steps], color="tab:blue")
         for name in dict.fromkeys(r["kernel"] for r in data if r["dtype"] == dt and r["kernel"].startswith("cublas")):
-            first = next(r for r in data if r["kernel"] == name)
-            ax.axhline(float(first["tflops"]), linestyle="--", color="tab:red" if "acc16" not in name else "tab:orange", label=name)
+            median = statistics.median_low(float(r["tflops"]) for r in data if r["kernel"] == name)
+            ax.axhline(median, linestyle="--", color="tab:red" if "acc16" not in name else "tab:orange", label=name)
         ax.set_xticks(range(len(steps)), labels, rotation=35, ha="right", fontsize=8)
         ax.set_title(dt)
         ax.set_ylabel("TFLOPS")

@@ -124,6 +124,34 @@ rc=$?
 [ "$rc" -eq 2 ] && [ ! -e "$tmp/flushed" ] && printf '%s' "$err" | grep -q 'FLUSH_L2'
 check $? "FLUSH_L2=1: make results refuses it in one line, exit 2, and writes nothing (exit $rc)" "$err"
 
+# WARMUP_MS: every timed run of run, sweep and shapes warms up that long (300 ms unless told),
+# and their headers say so.
+for target in "ladder.sh 256" "sweep.sh" "shapes.sh $tmp/suite.txt"; do
+    read -r script args <<<"$target"
+    for ms in "" 1200; do
+        : >"$tmp/h200/calls.log"
+        # shellcheck disable=SC2086 # args is a list
+        out=$(WARMUP_MS=$ms BUILD=$tmp/h200 SIZES=256 bash "$scripts/$script" $args "${steps[@]}" 2>/dev/null)
+        timed=$(grep -c -- '--iters' "$tmp/h200/calls.log")
+        warmed=$(grep -c -- "--warmup-ms ${ms:-300}\( \|$\)" "$tmp/h200/calls.log")
+        said=$(printf '%s\n' "$out" | grep -c "(${ms:-300} ms at least)")
+        [ "$timed" -gt 0 ] && [ "$warmed" -eq "$timed" ] && [ "$said" -gt 0 ]
+        check $? "WARMUP_MS=${ms:-(unset)}: ${script%.sh} warms each timed run up for ${ms:-300} ms and says so" "$warmed of $timed runs, $said header lines"
+    done
+done
+
+# The ladder's cuBLAS row: the run of median TFLOPS over the steps' processes (300, 100, 200 ->
+# 200), not the first.
+make_stubs "$tmp/spread" "NVIDIA H200" 90 99 "-" "${steps[@]:0:3}"
+tflops=(300.0 100.0 200.0)
+for i in 0 1 2; do
+    sed -i "s/,cublas_fp16,fp16,\(.*\),1.000,100.0,1.000,100.0,/,cublas_fp16,fp16,\1,1.000,${tflops[$i]},1.000,100.0,/" "$tmp/spread/${steps[$i]}"
+done
+table=$(BUILD=$tmp/spread bash "$scripts/ladder.sh" 256 "${steps[@]:0:3}" 2>/dev/null)
+row=$(printf '%s\n' "$table" | grep -E '^- +cublas_fp16')
+[ "$(printf '%s\n' "$row" | wc -l)" -eq 1 ] && printf '%s' "$row" | grep -q ' 200\.0 '
+check $? "the ladder's cuBLAS row is its median run over the steps (200.0 of 300.0, 100.0, 200.0)" "$row"
+
 # No GPU: one line, exit 3, from every measuring target
 mkdir -p "$tmp/none"
 for step in "${steps[@]}"; do
