@@ -55,7 +55,8 @@ static void warm_up(struct gpu_work kernel, struct gpu_work baseline, int warmup
         CUDA_CHECK(cudaEventElapsedTime(&elapsed_ms, start, now));
         if (elapsed_ms >= warmup_ms)
             break;
-        const long long more = done == 0 || elapsed_ms <= 0.0f ? 1 : (long long)((warmup_ms - elapsed_ms) * done / elapsed_ms) + 1;
+        const long long more =
+            done == 0 || elapsed_ms <= 0.0f ? 1 : (long long)((warmup_ms - elapsed_ms) * done / elapsed_ms) + 1;
         run_pairs(kernel, baseline, more);
         done += more;
     }

@@ -69,7 +69,7 @@ ladder() { # FORMAT: text or md
             else
                 printf "%-*s %-*s %-5s %9.3f %9.1f %6s %10s  %s\n", sw, is_ref ? "-" : f[2], kw, f[3], f[4], f[8], f[9], f[15], ratio, check
         }
-        function show_median(t, name,    i, j, f, g, below, count, rank) { # the row whose TFLOPS rank is the middle one
+        function show_median(t, name,    i, j, f, g, below, count) { # the row whose TFLOPS rank is the middle one
             count = 0
             for (i = 1; i <= n[t]; i++) { split(line[t, i], f, ","); if (f[3] == name) count++ }
             for (i = 1; i <= n[t]; i++) {

@@ -58,11 +58,11 @@ name_width() {
 }
 
 # timing_options: the array TIMING of what every timed step gets from run, sweep and shapes:
-# ITERS, WARMUP and WARMUP_MS (the warm-up goes on that long: from about 8192^3 on, a GPU at its
-# power limit settles to its clock over a few hundred ms of load, and a short warm-up would time
-# each step's process at the clock the one before left), and --flush-l2 with FLUSH_L2=1, which overwrites the L2 before each run so
-# that the operands come from memory, as a model's weights do between two uses of a layer, not
-# from the L2 the runs before left them in. FLUSH_L2 other than 0 or 1: one line, exit 2.
+# ITERS, WARMUP and WARMUP_MS (the warm-up goes on that long: a GPU at its power limit settles to
+# its clock over a few hundred ms of load, and a short warm-up would time each step's process at
+# the clock the one before left), and --flush-l2 with FLUSH_L2=1, which overwrites the L2 before
+# each run so that the operands come from memory, as a model's weights do between two uses of a
+# layer, not from the L2 the runs before left them in. FLUSH_L2 other than 0 or 1: one line, exit 2.
 timing_options() {
     TIMING=(--iters "$ITERS" --warmup "$WARMUP" --warmup-ms "$WARMUP_MS")
     case ${FLUSH_L2:-0} in
