@@ -295,20 +295,19 @@ __device__ __forceinline__ uint32_t mapa_shared(uint32_t addr, uint32_t rank)
     return r;
 }
 
-// Every thread of every block of the cluster arrives, then waits for all the others: what one
-// block did before it (its barriers initialised, its last remote arrival) is then visible to all.
-// Not .aligned: the threads of a warp may reach it apart.
-__device__ __forceinline__ void cluster_sync()
-{
-    asm volatile("barrier.cluster.arrive.release;\n"
-                 "barrier.cluster.wait.acquire;\n" ::: "memory");
-}
-
-// cluster_sync in its two halves, for a block with work to do between them: arrive, then,
+// The cluster barrier in its two halves, for a block with work to do between them: arrive, then,
 // later, wait for the rest of the cluster to have arrived. Each thread arrives once before it
-// waits once.
+// waits once. Not .aligned: the threads of a warp may reach it apart.
 __device__ __forceinline__ void cluster_arrive() { asm volatile("barrier.cluster.arrive.release;\n" ::: "memory"); }
 __device__ __forceinline__ void cluster_wait() { asm volatile("barrier.cluster.wait.acquire;\n" ::: "memory"); }
+
+// Every thread of every block of the cluster arrives, then waits for all the others: what one
+// block did before it (its barriers initialised, its last remote arrival) is then visible to all.
+__device__ __forceinline__ void cluster_sync()
+{
+    cluster_arrive();
+    cluster_wait();
+}
 
 // A 4-byte store into another block's shared memory (addr from mapa_shared).
 __device__ __forceinline__ void st_shared_cluster(uint32_t remote_addr, float v)
