@@ -13,10 +13,11 @@
 #     serialise the wgmma, so only the builds without wgmma keep their timing);
 #   16_pairk (pairs-of-k-tiles.diff: two K tiles a wgmma group where a warpgroup has one
 #     accumulator and the ring four stages or more); 16_noA (no-a-copies.diff: B copied, A not,
-#     a bound, wrong results) and 16_pairk_noA (both).
+#     a bound, wrong results) and 16_pairk_noA (both); 16_phases (block-phases.diff: every
+#     block's phases written to memory, printed by the launcher after its 30th launch).
 # The tree is left as it was. Session 16 (2026-12-02) built them at 83aa1f7 on a machine without
-# a GPU and ran them with bound-ab.sh, test-wait-ab.sh, block0-clocks.sh, pairs-of-k-tiles-ab.sh and
-# pairs-without-a-ab.sh
+# a GPU and ran them with bound-ab.sh, test-wait-ab.sh, block0-clocks.sh, pairs-of-k-tiles-ab.sh,
+# pairs-without-a-ab.sh and block-phases.sh
 # (NOTES.md, section on 83aa1f7).
 # Usage, from the repository root of a clean tree: bash results/nvidia-h200/variants/build-bound-variants.sh [DIR] [BUILD]
 set -eu
@@ -50,4 +51,5 @@ one clk_skel $s16 block0-clocks-printf no-copies no-wgmma
 one 16_pairk $s16 pairs-of-k-tiles
 one 16_noA $s16 no-a-copies
 one 16_pairk_noA $s16 pairs-of-k-tiles no-a-copies
+one 16_phases $s16 block-phases
 ls -l "$dir"
