@@ -7,9 +7,6 @@
 # Usage: common/scripts/ladder.sh [--results DIR] SIZE STEP...
 set -u
 BUILD=${BUILD:-build}
-ITERS=${ITERS:-20}
-WARMUP=${WARMUP:-5}
-WARMUP_MS=${WARMUP_MS:-300}
 . "$(dirname "$0")/lib.sh"
 timing_options
 results=

@@ -63,7 +63,9 @@ name_width() {
 # the clock the one before left), and --flush-l2 with FLUSH_L2=1, which overwrites the L2 before
 # each run so that the operands come from memory, as a model's weights do between two uses of a
 # layer, not from the L2 the runs before left them in. FLUSH_L2 other than 0 or 1: one line, exit 2.
+# Unset, ITERS, WARMUP and WARMUP_MS take the Makefile's defaults.
 timing_options() {
+    ITERS=${ITERS:-20} WARMUP=${WARMUP:-5} WARMUP_MS=${WARMUP_MS:-300}
     TIMING=(--iters "$ITERS" --warmup "$WARMUP" --warmup-ms "$WARMUP_MS")
     case ${FLUSH_L2:-0} in
     0) ;;

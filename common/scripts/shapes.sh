@@ -9,9 +9,6 @@
 # Usage: common/scripts/shapes.sh [--results DIR] SUITE STEP...
 set -u
 BUILD=${BUILD:-build}
-ITERS=${ITERS:-20}
-WARMUP=${WARMUP:-5}
-WARMUP_MS=${WARMUP_MS:-300}
 . "$(dirname "$0")/lib.sh"
 timing_options
 results=

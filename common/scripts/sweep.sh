@@ -11,9 +11,6 @@ set -u
 BUILD=${BUILD:-build}
 SIZES=${SIZES:-2048 4096 8192 12288 16384}
 STAGES=${STAGES:-}
-ITERS=${ITERS:-20}
-WARMUP=${WARMUP:-5}
-WARMUP_MS=${WARMUP_MS:-300}
 STEP_OPTS=${STEP_OPTS:-}
 . "$(dirname "$0")/lib.sh"
 timing_options
