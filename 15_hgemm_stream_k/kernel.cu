@@ -204,9 +204,13 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // swizzles the final address, so a start inside the atom reads the right chunks); the
     // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
     // half h is boxes 2h and 2h + 1, 8 KB apart (leading offset), its 8-row groups 1024 bytes.
-    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_sw128(slot + wg * 64 * 128 + ks * 32, 16, 1024); };
+    // Both are built once, for slot 0 and k-step 0, and moved on to a slot and a k-step by the
+    // bytes between (the slot's once per K tile, the k-step's a constant of the unrolled loop).
+    const uint64_t desc_a0 = wgmma_desc_sw128(ring + wg * 64 * 128, 16, 1024);
+    const uint64_t desc_b0 = wgmma_desc_sw128(ring + A_BYTES, B_BOX_BYTES, 1024);
+    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_add(wgmma_desc_add(desc_a0, slot - ring), ks * 32); };
     auto desc_b = [&](uint32_t slot, int ks, int h) {
-        return wgmma_desc_sw128(slot + A_BYTES + 2 * h * B_BOX_BYTES + ks * 16 * 128, B_BOX_BYTES, 1024);
+        return wgmma_desc_add(wgmma_desc_add(desc_b0, slot - ring), 2 * h * B_BOX_BYTES + ks * 16 * 128);
     };
     // This warp no longer reads slot s: tell this block's producer and every other block's, whose
     // multicasts write here too. The remote arrivals keep mbarrier.arrive's default .release.cta:

@@ -348,6 +348,14 @@ __device__ __forceinline__ uint64_t wgmma_desc_sw128(uint32_t smem, uint32_t lea
            (uint64_t)((stride_bytes >> 4) & 0x3FFF) << 32 | 1ull << 62;
 }
 
+// desc moved on by `bytes` (a multiple of 16) in shared memory: one 32-bit add to the start
+// field, where rebuilding every field is a chain of them. No carry leaves the field: it holds
+// address >> 4, and shared addresses lie below 256 KB (14 bits).
+__device__ __forceinline__ uint64_t wgmma_desc_add(uint64_t desc, uint32_t bytes)
+{
+    return (desc & 0xFFFFFFFF00000000ull) | (uint32_t)((uint32_t)desc + (bytes >> 4));
+}
+
 // Orders this warpgroup's register accesses (the accumulators) before the wgmma that follow.
 __device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
 
