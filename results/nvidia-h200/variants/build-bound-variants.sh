@@ -22,18 +22,8 @@
 # Usage, from the repository root of a clean tree: bash results/nvidia-h200/variants/build-bound-variants.sh [DIR] [BUILD]
 set -eu
 dir=${1:-.device/bin} build=${2:-build90}
-v=results/nvidia-h200/variants
+source "$(dirname "${BASH_SOURCE[0]}")/build-one.sh"
 mkdir -p "$dir"
-one() { # NAME STEP [PATCH...]: STEP built with the patches, as DIR/NAME
-    local name=$1 step=$2 p
-    shift 2
-    for p in "$@"; do git apply "$v/$p.diff"; done
-    touch "$step/kernel.cu"
-    make ARCH=90 BUILD="$build" -j16 "$build/$step" >/dev/null
-    cp "$build/$step" "$dir/$name"
-    for p in "$@"; do git apply -R "$v/$p.diff"; done
-    touch "$step/kernel.cu" common/kernel/ptx.cuh # the next build recompiles what a patch touched
-}
 s16=16_hgemm_small_m s14=14_hgemm_wgmma_tma_store
 one 16_base $s16
 one 14_base $s14
