@@ -10,7 +10,8 @@
 // every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles. Where the
 // tiles are about half as many as the SMs, a cluster of two blocks shares each tile's K tiles
 // instead (K_BLOCKS): each adds its half of the sums to its twin's in shared memory, through the
-// cluster, where a split through the workspace would take them to L2 and back.
+// cluster, where a split through the workspace would take them to L2 and back. Where M is short
+// of BM, A's box is too (a_box_rows): the TMA no longer fills most of each A slot with zeros.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -29,6 +30,11 @@
 // each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
 constexpr uint32_t B_BOX_BYTES = BK * 64 * 2;
 __host__ __device__ constexpr uint32_t stage_bytes(int bm, int bn) { return bm * BK * 2 + bn / 64 * B_BOX_BYTES; }
+// A's box: where M < BM, only the rows A has, in whole 8-row swizzle atoms; a box of BM rows
+// would have the TMA write zeros for the rest, every K tile, and that fill is not free. The
+// slot's rows past the box keep what they held: they feed only sums of rows past M, which are
+// never stored (a row of C depends on that row of A alone).
+__host__ __device__ constexpr int a_box_rows(int m, int bm) { return m < bm ? (m + 7) / 8 * 8 : bm; }
 // The ring of a launch with --stages `stages`: as many stages of its tile as the bytes of that
 // many 128 x 256 stages hold. Smaller stages, more of them: a block streaming B from memory
 // keeps as many bytes in flight with a narrow tile as with a wide one.
@@ -213,7 +219,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     auto load_tile = [&](int s, int kt, int bx, int by) {
         constexpr int B_BOXES_PER_RANK = B_BOXES / CLUSTER;
         const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
-        mbarrier_arrive_expect_tx(bar, STAGE_BYTES);
+        mbarrier_arrive_expect_tx(bar, STAGE_BYTES - (BM - a_box_rows(M, BM)) * BK * 2);
         tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
         for (int j = rank * B_BOXES_PER_RANK; j < (rank + 1) * B_BOXES_PER_RANK; j++)
             if constexpr (CLUSTER > 1)
@@ -863,7 +869,7 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
     // The partial tiles, two per block, then one flag per block.
     float *partials = static_cast<float *>(opts->workspace);
     int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * 2 * BM * BN);
-    const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
+    const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, a_box_rows(m, BM), 64); // C in boxes of 64 x 64
     return launch_kernel<hgemm_small_m<T, STAGES, BM, BN, CLUSTER, K_BLOCKS>>(
         config_of<STAGES, BM, BN, CLUSTER, K_BLOCKS>(), {CLUSTER * K_BLOCKS * s.clusters, 1, 1}, opts, stream, *maps.A,
         *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C), partials, flags);
