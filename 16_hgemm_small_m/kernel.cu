@@ -679,8 +679,8 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
 #define MMA_FLOPS_PER_CLOCK 4096.0
 #define FIXUP_WAIT_CLOCKS 1000.0
 // Two fits load their K tiles faster than one figure for L2 says: 128 x 64's loop was measured at
-// 384 clocks a K tile, three quarters of its bytes' 512; twins' 0.8 is fitted to every fit's time
-// at 63 shapes with M <= 128 (both in results/nvidia-h200/NOTES.md).
+// three quarters of the clocks its bytes give; twins' share is fitted to every fit's time over
+// the surveyed shapes with M <= 128 (both in results/nvidia-h200/NOTES.md).
 static double load_pace(struct tile_fit f)
 {
     return f.k_blocks > 1 ? 0.8 : f.bm == 128 && f.bn == 64 ? 0.75 : 1.0;
