@@ -169,6 +169,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
     __shared__ uint64_t empty[STAGES]; // slot s is free in every block once this phase completes
     __shared__ uint64_t parts_full, parts_free; // K_BLOCKS: the twin's sums landed; it read what it was sent
+    __shared__ uint64_t fixup_full; // FIXUP_BY_TMA: the parts this block adds up have landed in the ring
     const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
     const uint32_t parts_buf = c_stage + 2 * c_slab_bytes(BN); // K_BLOCKS: the twin's part of the sums lands here
 
@@ -194,6 +195,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             // multicasts into the other blocks' slots too, so all must have let go of it
             mbarrier_init(smem_addr(&empty[s]), 8 * CLUSTER);
         }
+        mbarrier_init(smem_addr(&fixup_full), 1); // one arrival (expect_tx) + the parts' bytes
         if constexpr (K_BLOCKS > 1) { // one arrival from each thread of the twin's warpgroup that sends, or keeps
             mbarrier_init(smem_addr(&parts_full), 128);
             mbarrier_init(smem_addr(&parts_free), 128);
@@ -416,6 +418,12 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // columns at a time) over all their slots in cluster order, a fixed order: the same bits on
     // every run. Each reads one tile's worth, where a lone finisher would read them all. The
     // last to count out clears the flag for the next launch.
+    // A tile smaller than 15's 128 x 256 has a fix-up too short to hide L2's latency in: one
+    // thread has the TMA copy the block's run of every part into the ring, idle now that the
+    // range is done, all at once, and the block waits for L2 once (FIXUP_BY_TMA). A 128 x 256
+    // tile's 128 KB a block stream faster as the consumer threads' own loads.
+    constexpr bool FIXUP_BY_TMA = BM * BN < 128 * 256;
+    int fixup_phase = 0;
     auto finish_tile = [&](int group) {
         const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank;
@@ -425,43 +433,83 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         if (ct == 0)
             while (flag_acquire(flag) < parts) {
             }
-        named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
-        // This block's share of the tile: quads i = begin, begin + 256, ... below end for thread
-        // ct, taken 8 at a time. All 8 loads from one part are issued before their adds, and
-        // four parts at a time: the adds wait for L2 a few times, not once per part and quad.
         const int rows = min(BM, M - by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
-        const int total = rows > 0 ? rows * quads : 0, share = cluster - sh.first;
-        const int end = (share + 1) * total / parts;
-        for (int begin = share * total / parts + ct; begin < end; begin += 8 * 256) {
-            int at[8];
-            float4 v[8];
-#pragma unroll
-            for (int q = 0; q < 8; q++) {
-                const int i = begin + 256 * q;
-                at[q] = i / quads * BN + 4 * (i % quads);
-                if (i < end)
-                    v[q] = __ldcg(reinterpret_cast<const float4 *>(slot_of(sh.first, 1) + at[q]));
-            }
-#pragma unroll 4
-            for (int from = sh.first + 1; from <= sh.last; from++) {
-                const float *slot = slot_of(from, 0);
-#pragma unroll
-                for (int q = 0; q < 8; q++)
-                    if (begin + 256 * q < end) {
-                        const float4 u = __ldcg(reinterpret_cast<const float4 *>(slot + at[q]));
-                        v[q].x += u.x;
-                        v[q].y += u.y;
-                        v[q].z += u.z;
-                        v[q].w += u.w;
+        const int share = cluster - sh.first;
+        if constexpr (FIXUP_BY_TMA) {
+            // This block's share of the tile: quads begin .. end - 1 of its rows of BN / 4 quads,
+            // one contiguous run in every slot. Part p's lands at quad p n of the ring, in chunks
+            // of n quads a part, as many as the ring holds.
+            const int total = rows > 0 ? rows * (BN / 4) : 0;
+            const int end = (share + 1) * total / parts, chunk = STAGES * STAGE_BYTES / (16 * parts);
+            const float4 *buf = reinterpret_cast<const float4 *>(smem_raw + (ring - smem_addr(smem_raw)));
+            for (int begin = share * total / parts; begin < end; begin += chunk, fixup_phase ^= 1) {
+                const int n = min(chunk, end - begin);
+                // Every consumer thread is done with the ring (its last K tile, or the chunk before).
+                named_barrier_sync(3, 256);
+                if (ct == 0) {
+                    fence_proxy_async_global(); // the parts the acquire made visible, to the TMA's reads
+                    mbarrier_arrive_expect_tx(smem_addr(&fixup_full), parts * n * 16);
+                    for (int p = 0; p < parts; p++)
+                        bulk_load(ring + p * n * 16, slot_of(sh.first + p, p == 0) + 4 * begin, n * 16,
+                                  smem_addr(&fixup_full));
+                }
+                mbarrier_wait_parity(smem_addr(&fixup_full), fixup_phase);
+                // Thread ct reads quads ct, ct + 256, ... of each part: a warp's 32 lanes on 512
+                // consecutive bytes, every bank four times, the fewest wavefronts a float4 load takes.
+                for (int i = ct; i < n; i += 256) {
+                    float4 v = buf[i];
+                    for (int p = 1; p < parts; p++) {
+                        const float4 u = buf[p * n + i];
+                        v.x += u.x;
+                        v.y += u.y;
+                        v.z += u.z;
+                        v.w += u.w;
                     }
+                    // 4 columns, 8 bytes: C's rows are 16-byte strided, and the columns start at a multiple of 4.
+                    const int row = (begin + i) / (BN / 4), q = (begin + i) % (BN / 4);
+                    if (q < quads)
+                        *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + row) * N + c.bx * BN + 4 * q) =
+                            make_uint2(pack2_rn<T>(v.x, v.y), pack2_rn<T>(v.z, v.w));
+                }
             }
-            // 4 columns, 8 bytes: C's rows are 16-byte strided, and the columns start at a multiple of 4.
+        } else {
+            named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
+            // This block's share of the tile: quads i = begin, begin + 256, ... below end for thread
+            // ct, taken 8 at a time. All 8 loads from one part are issued before their adds, and
+            // four parts at a time: the adds wait for L2 a few times, not once per part and quad.
+            const int total = rows > 0 ? rows * quads : 0;
+            const int end = (share + 1) * total / parts;
+            for (int begin = share * total / parts + ct; begin < end; begin += 8 * 256) {
+                int at[8];
+                float4 v[8];
 #pragma unroll
-            for (int q = 0; q < 8; q++) {
-                const int i = begin + 256 * q;
-                if (i < end)
-                    *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
-                        make_uint2(pack2_rn<T>(v[q].x, v[q].y), pack2_rn<T>(v[q].z, v[q].w));
+                for (int q = 0; q < 8; q++) {
+                    const int i = begin + 256 * q;
+                    at[q] = i / quads * BN + 4 * (i % quads);
+                    if (i < end)
+                        v[q] = __ldcg(reinterpret_cast<const float4 *>(slot_of(sh.first, 1) + at[q]));
+                }
+#pragma unroll 4
+                for (int from = sh.first + 1; from <= sh.last; from++) {
+                    const float *slot = slot_of(from, 0);
+#pragma unroll
+                    for (int q = 0; q < 8; q++)
+                        if (begin + 256 * q < end) {
+                            const float4 u = __ldcg(reinterpret_cast<const float4 *>(slot + at[q]));
+                            v[q].x += u.x;
+                            v[q].y += u.y;
+                            v[q].z += u.z;
+                            v[q].w += u.w;
+                        }
+                }
+                // 4 columns, 8 bytes: C's rows are 16-byte strided, and the columns start at a multiple of 4.
+#pragma unroll
+                for (int q = 0; q < 8; q++) {
+                    const int i = begin + 256 * q;
+                    if (i < end)
+                        *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
+                            make_uint2(pack2_rn<T>(v[q].x, v[q].y), pack2_rn<T>(v[q].z, v[q].w));
+                }
             }
         }
         if (ct == 0 && atomicAdd(flag, 1) == 2 * parts - 1)

@@ -242,6 +242,14 @@ __device__ __forceinline__ void tma_store_2d(const CUtensorMap *map, int c0, int
                  :: "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(src) : "memory");
 }
 
+// A bulk copy without a tensor map: `bytes` (a multiple of 16) from global src to shared dst,
+// both 16-byte aligned, one contiguous run; its bytes complete_tx on the barrier bar.
+__device__ __forceinline__ void bulk_load(uint32_t dst, const void *src, uint32_t bytes, uint32_t bar)
+{
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n"
+                 :: "r"(dst), "l"(reinterpret_cast<uint64_t>(src)), "r"(bytes), "r"(bar) : "memory");
+}
+
 __device__ __forceinline__ void bulk_commit_group() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
 
 // Waits until at most N of this thread's bulk groups still read their shared-memory source:
@@ -266,6 +274,13 @@ __device__ __forceinline__ void bulk_wait_group()
 __device__ __forceinline__ void fence_proxy_async_shared()
 {
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+
+// Orders global memory this thread wrote, or acquired from other threads (flag_acquire), before
+// its later async-proxy accesses to it: the bulk copies then read what the generic stores wrote.
+__device__ __forceinline__ void fence_proxy_async_global()
+{
+    asm volatile("fence.proxy.async.global;\n" ::: "memory");
 }
 
 // A barrier among `threads` threads (a multiple of 32) of the block, numbered id (1..15; 0 is
