@@ -57,3 +57,19 @@ sanitize_configs() {
         done
     done
 }
+# ab_rows ROUNDS "M N K;M N K;..." NAME...: ROUNDS rounds over the shapes, a line a shape, each
+# binary $B/16_NAME's row in turn: "M N K: NAME ms ratio NAME ms ratio ...".
+ab_rows() {
+    local rounds=$1 r s v line m n k
+    local -a shapes
+    IFS=';' read -ra shapes <<<"$2"
+    shift 2
+    for r in $(seq "$rounds"); do
+        for s in "${shapes[@]}"; do
+            read -r m n k <<<"$s"
+            line="$s:"
+            for v in "$@"; do line="$line $v $(row "$B/16_$v" "--m $m --n $n --k $k")"; done
+            echo "$line"
+        done
+    done
+}
