@@ -12,6 +12,7 @@
 // instead (K_BLOCKS): each adds its half of the sums to its twin's in shared memory, through the
 // cluster, where a split through the workspace would take them to L2 and back. Where M is short
 // of BM, A's box is too (a_box_rows): the TMA no longer fills most of each A slot with zeros.
+// Tiles smaller than 15's read a split tile's parts back by TMA, all at once (FIXUP_BY_TMA).
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
