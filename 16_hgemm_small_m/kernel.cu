@@ -769,7 +769,9 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // do twice the math, half of it on rows past M), 256 columns wide, or 128 wide: twice the tiles to
 // stream B with, fewer K splits and half the partial bytes each; and 64 x 64 where they keep
 // every tile whole and their estimate is no longer: no fix-up, whose wait the estimate only
-// guesses; and 64 x 128 over twins where those tiles fill no more than one round of clusters and
+// guesses; above M = 32 split as well, where their 16 KB parts come back by TMA at once
+// (finish_tile): measured faster there, and slower at M <= 32, where A's cut box leaves each of
+// their K tiles few bytes for its turn through the ring; and 64 x 128 over twins where those tiles fill no more than one round of clusters and
 // their estimate is shorter still: each block does half the K tiles, and the halves meet in
 // shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of
 // M where two 64-row tiles would load it twice and a pair of 128-row tiles would hold an empty
@@ -802,7 +804,7 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
         const bool one_round = num_groups(m, n, twins) <= sm_count / 2;
         if (one_round && k > BK && schedule_clocks(m, n, k, twins, sm_count) < pick_clocks)
             return twins;
-        return whole_narrow ? narrow : best;
+        return whole_narrow || (m > 32 && narrow_clocks <= clocks) ? narrow : best;
     }
     if (padded(n, 192) < padded(n, 256))
         return {128, 192, 1};

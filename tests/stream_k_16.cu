@@ -21,9 +21,10 @@ int main()
 {
     run_checks();
     // On 132 SMs: 64-row tiles 256 wide where there are tiles enough (64x24576x1536), 128 wide
-    // where the wide ones need many K splits (64x2112x7168, 64x4096x7168), 64 wide where those
-    // keep every tile whole up to M = 64 (1x8x8), 128 wide over twins where those tiles take one
-    // round of clusters (64x7168x2048: 56 tiles; 56x4096x968: 32; 64x7168x16384). Up to M = 128
+    // where the wide ones need many K splits (64x4096x7168, 32x2112x7168), 64 wide where those
+    // keep every tile whole (1x8x8) or, above M = 32, split too (64x2112x7168: 33 tiles, 4 parts
+    // each), 128 wide over twins where those tiles take one round of clusters (64x7168x2048: 56
+    // tiles; 56x4096x968: 32; 64x7168x16384). Up to M = 128
     // one 128-row tile: 256 wide where there are tiles enough or long K parts (128x32768x512,
     // 128x7168x16384), 128 wide for 128x16384x2048, 64 wide where that keeps the tiles whole
     // (128x7168x2048: 112 tiles), for a small N (100x4096x512) or where its K tiles, faster than
@@ -36,7 +37,8 @@ int main()
         struct tile_fit fit;
     };
     const struct expected_fit expected[] = {
-        {1, 8, 8, {64, 64, 1}},           {64, 7168, 2048, {64, 128, 1, 2}},  {64, 2112, 7168, {64, 128, 1}},
+        {1, 8, 8, {64, 64, 1}},           {64, 7168, 2048, {64, 128, 1, 2}},  {64, 2112, 7168, {64, 64, 1}},
+        {32, 2112, 7168, {64, 128, 1}},
         {56, 4096, 968, {64, 128, 1, 2}}, {64, 4096, 7168, {64, 128, 1}},   {64, 7168, 16384, {64, 128, 1, 2}},
         {64, 24576, 1536, {64, 256, 1}},  {100, 4096, 512, {128, 64, 1}},     {128, 7168, 2048, {128, 64, 1}},
         {128, 2112, 7168, {128, 64, 1}},  {128, 4096, 7168, {128, 64, 1}},    {128, 16384, 2048, {128, 128, 1}},
