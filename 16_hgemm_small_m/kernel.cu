@@ -443,18 +443,18 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             const int total = rows > 0 ? rows * (BN / 4) : 0;
             const int end = (share + 1) * total / parts, chunk = STAGES * STAGE_BYTES / (16 * parts);
             const float4 *buf = reinterpret_cast<const float4 *>(smem_raw + (ring - smem_addr(smem_raw)));
+            const uint32_t bar = smem_addr(&fixup_full);
             for (int begin = share * total / parts; begin < end; begin += chunk, fixup_phase ^= 1) {
                 const int n = min(chunk, end - begin);
                 // Every consumer thread is done with the ring (its last K tile, or the chunk before).
                 named_barrier_sync(3, 256);
                 if (ct == 0) {
                     fence_proxy_async_global(); // the parts the acquire made visible, to the TMA's reads
-                    mbarrier_arrive_expect_tx(smem_addr(&fixup_full), parts * n * 16);
+                    mbarrier_arrive_expect_tx(bar, parts * n * 16);
                     for (int p = 0; p < parts; p++)
-                        bulk_load(ring + p * n * 16, slot_of(sh.first + p, p == 0) + 4 * begin, n * 16,
-                                  smem_addr(&fixup_full));
+                        bulk_load(ring + p * n * 16, slot_of(sh.first + p, p == 0) + 4 * begin, n * 16, bar);
                 }
-                mbarrier_wait_parity(smem_addr(&fixup_full), fixup_phase);
+                mbarrier_wait_parity(bar, fixup_phase);
                 // Thread ct reads quads ct, ct + 256, ... of each part: a warp's 32 lanes on 512
                 // consecutive bytes, every bank four times, the fewest wavefronts a float4 load takes.
                 for (int i = ct; i < n; i += 256) {
@@ -771,8 +771,8 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // every tile whole and their estimate is no longer: no fix-up, whose wait the estimate only
 // guesses; above M = 32 split as well, where their 16 KB parts come back by TMA at once
 // (finish_tile): measured faster there, and slower at M <= 32, where A's cut box leaves each of
-// their K tiles few bytes for its turn through the ring; and 64 x 128 over twins where those tiles fill no more than one round of clusters and
-// their estimate is shorter still: each block does half the K tiles, and the halves meet in
+// their K tiles few bytes for its turn through the ring; and 64 x 128 over twins where those
+// tiles fill no more than one round of clusters and their estimate is shorter still: each block does half the K tiles, and the halves meet in
 // shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of
 // M where two 64-row tiles would load it twice and a pair of 128-row tiles would hold an empty
 // one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones would split K

@@ -24,9 +24,9 @@ int main()
     // where the wide ones need many K splits (64x4096x7168, 32x2112x7168), 64 wide where those
     // keep every tile whole (1x8x8) or, above M = 32, split too (64x2112x7168: 33 tiles, 4 parts
     // each), 128 wide over twins where those tiles take one round of clusters (64x7168x2048: 56
-    // tiles; 56x4096x968: 32; 64x7168x16384). Up to M = 128
-    // one 128-row tile: 256 wide where there are tiles enough or long K parts (128x32768x512,
-    // 128x7168x16384), 128 wide for 128x16384x2048, 64 wide where that keeps the tiles whole
+    // tiles; 56x4096x968: 32; 64x7168x16384). Up to M = 128 one 128-row tile: 256 wide where
+    // there are tiles enough or long K parts (128x32768x512, 128x7168x16384), 128 wide for
+    // 128x16384x2048, 64 wide where that keeps the tiles whole
     // (128x7168x2048: 112 tiles), for a small N (100x4096x512) or where its K tiles, faster than
     // their bytes say, make its split the shortest (128x2112x7168, 128x4096x7168). Above M = 128:
     // 128-row tiles alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles),
