@@ -1,9 +1,8 @@
 # shellcheck shell=bash
-# Sourced, with the script's arguments, by start-end-ab.sh, prefetch-promotion-ab.sh,
-# ring-depth.sh, fixup-rate-moved.sh, sk-begin-ab.sh, prime-ab.sh, twins-call*.sh and
-# tile-192-call*.sh: from the repository root, B is the binaries' folder (the first argument,
-# else .device/bin, where build-16-variants.sh puts them)
-# and OUT the logs' (else .); log TEXT prints a timed line; the GPU's name, clock, power and
+# Sourced, with the script's arguments, by the scripts of this folder that measure binaries
+# (`grep -l ab-common.sh *.sh` lists them): from the repository root, B is the binaries'
+# folder (the first argument, else .device/bin, where build-16-variants.sh puts them) and OUT
+# the logs' (else .); log TEXT prints a timed line; the GPU's name, clock, power and
 # temperature are printed; row BINARY "OPTIONS" runs one process of 100 timed bf16 launches
 # (--no-check) and prints the kernel's median ms and its ratio to cuBLAS: "0.0140 0.802x";
 # check_configs BINARY CONFIG... runs it on each configuration in both precisions (3 runs,
