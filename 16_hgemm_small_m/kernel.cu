@@ -7,7 +7,9 @@
 // memory's pace. Where 256-column tiles are too few to keep the SMs streaming B without splitting
 // K into short parts, 128-column ones, or 64-column ones: a 128 x 64 tile gives each consumer
 // warpgroup its 64 rows; a 64 x 64 tile, over the whole K, is shared by both, each taking half of
-// every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles. Where the
+// every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles; where B
+// streams from memory, not in stream-K ranges over every tile, which scatter the blocks over K,
+// if another fit keeps them in step. Where the
 // tiles are about half as many as the SMs, a cluster of two blocks shares each tile's K tiles
 // instead (K_BLOCKS): each adds its half of the sums to its twin's in shared memory, through the
 // cluster, where a split through the workspace would take them to L2 and back. Where M is short
@@ -749,20 +751,32 @@ static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_cou
     return w.k_tiles * (load > math ? load : math) + w.fixups * fixup;
 }
 
-// Of `count` fits, the one with the shortest estimate (the first of equal ones). `clocks` gets its estimate.
-static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, int n, int k, int sm_count,
-                                double *clocks)
+// Whether a schedule scatters B's rows over K: no tile whole, and ranges that start anywhere in
+// a tile (stream-K), so that no two blocks read the same rows of B at once. Ranges that end
+// where tiles end, or cut them into equal parts (split-K), keep the blocks in step.
+static bool scattered(const struct stream_k_schedule &s, int k)
 {
-    struct tile_fit best = fit[0];
-    *clocks = schedule_clocks(m, n, k, best, sm_count);
-    for (int i = 1; i < count; i++) {
-        const double c = schedule_clocks(m, n, k, fit[i], sm_count);
-        if (c < *clocks) {
-            best = fit[i];
-            *clocks = c;
+    const long long sk_groups = s.sk_iters / ((k + BK - 1) / BK);
+    return s.dp_groups == 0 && s.sk_iters > 0 && (sk_groups == 0 || s.clusters % sk_groups != 0);
+}
+
+// Of `count` fits, the one with the shortest estimate (the first of equal ones); with
+// `from_memory`, of those whose schedule does not scatter B, if any does not. `clocks` gets its
+// estimate.
+static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, int n, int k, int sm_count,
+                                bool from_memory, double *clocks)
+{
+    int best = -1;
+    for (int pass = from_memory ? 0 : 1; pass < 2 && best < 0; pass++)
+        for (int i = 0; i < count; i++) {
+            struct stream_k_schedule s;
+            const double c = schedule_clocks(m, n, k, fit[i], sm_count, &s);
+            if ((pass == 1 || !scattered(s, k)) && (best < 0 || c < *clocks)) {
+                best = i;
+                *clocks = c;
+            }
         }
-    }
-    return best;
+    return fit[best];
 }
 
 // The tile and cluster that fit the shape. Up to M = 64: 64-row tiles alone (a 128-row tile would
@@ -776,7 +790,10 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of
 // M where two 64-row tiles would load it twice and a pair of 128-row tiles would hold an empty
 // one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones would split K
-// into short parts. An odd few tile rows: 128-row tiles, one block each, where pairs would leave
+// into short parts. Up to M = 128, where B is larger than the L2 and streams from memory, no fit
+// whose schedule scatters B (scattered) if another fit does not: the memory serves blocks that
+// read the same rows of B at once faster than blocks each at its own place in K, more than the
+// estimate's few clocks apart weigh. An odd few tile rows: 128-row tiles, one block each, where pairs would leave
 // a block with an empty tile; and no more tiles than SMs: one round, where a pair saves L2
 // traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
 // 128-row tiles sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer
@@ -784,16 +801,17 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // 192 columns past N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md).
 static int padded(int n, int bn) { return (n + bn - 1) / bn * bn; }
 
-static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
+static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_bytes)
 {
     const int tile_rows = (m + 127) / 128;
     if (m <= 128) {
+        const bool from_memory = (size_t)k * n * 2 > l2_bytes;
         const struct tile_fit to_64[] = {{64, 256, 1}, {64, 128, 1}}, to_128[] = {{128, 256, 1}, {128, 128, 1}, {128, 64, 1}};
         if (sm_count < 2)
             return m <= 64 ? to_64[0] : to_128[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched
         double clocks;
-        const struct tile_fit best = m <= 64 ? shortest(to_64, 2, m, n, k, sm_count, &clocks)
-                                             : shortest(to_128, 3, m, n, k, sm_count, &clocks);
+        const struct tile_fit best = m <= 64 ? shortest(to_64, 2, m, n, k, sm_count, from_memory, &clocks)
+                                             : shortest(to_128, 3, m, n, k, sm_count, from_memory, &clocks);
         if (m > 64)
             return best;
         const struct tile_fit narrow = {64, 64, 1}, twins = {64, 128, 1, 2};
@@ -804,7 +822,7 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count)
         const bool one_round = num_groups(m, n, twins) <= sm_count / 2;
         if (one_round && k > BK && schedule_clocks(m, n, k, twins, sm_count) < pick_clocks)
             return twins;
-        return whole_narrow || (m > 32 && narrow_clocks <= clocks) ? narrow : best;
+        return whole_narrow || (m > 32 && narrow_clocks <= clocks && !(from_memory && scattered(s, k))) ? narrow : best;
     }
     if (padded(n, 192) < padded(n, 256))
         return {128, 192, 1};
@@ -825,7 +843,7 @@ static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2
 static struct tile_fit fit_of(int m, int n, int k, const struct launch_opts *opts)
 {
     const int forced = launch_option(opts, "tile");
-    const struct tile_fit f = forced > 0 ? fits[forced - 1] : fit_tile(m, n, k, opts->sm_count);
+    const struct tile_fit f = forced > 0 ? fits[forced - 1] : fit_tile(m, n, k, opts->sm_count, opts->l2_bytes);
     return f.k_blocks > 1 && k <= BK ? tile_fit{f.bm, f.bn, 1} : f;
 }
 

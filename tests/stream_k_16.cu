@@ -5,11 +5,12 @@
 #include <string>
 
 #define STEP_NAME "16_hgemm_small_m"
+#define H200_L2_BYTES ((size_t)60 << 20) // what cudaGetDeviceProperties reports on the H200
 
 static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, int forced, long long *groups,
                                             int *k_tiles)
 {
-    const struct tile_fit f = fit_tile(m, n, k, sm_count);
+    const struct tile_fit f = fit_tile(m, n, k, sm_count, H200_L2_BYTES);
     *groups = num_groups(m, n, f);
     *k_tiles = (k + BK - 1) / BK;
     return choose_schedule(m, n, k, f, sm_count / (f.cluster * f.k_blocks), forced);
@@ -31,7 +32,10 @@ int main()
     // their bytes say, make its split the shortest (128x2112x7168, 128x4096x7168). Above M = 128:
     // 128-row tiles alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles),
     // else in pairs; 128 x 192 alone where N is 2112 (11 tiles, where 256-column ones would be 9,
-    // the last a quarter used).
+    // the last a quarter used). Where B is larger than the L2, no stream-K over every tile if
+    // another fit keeps the blocks in step: 64 x 128 whole at 16x16384x53248 and 128 x 128 at
+    // 128x16384x53248, not 64 or 128 x 256 stream-K; 128 x 256 stays at 128x53248x8192, whose
+    // schedule has whole waves.
     struct expected_fit {
         int m, n, k;
         struct tile_fit fit;
@@ -46,10 +50,11 @@ int main()
         {128, 7168, 16384, {128, 256, 1}}, {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
         {1000, 1000, 1000, {128, 256, 1}}, {2048, 2048, 2048, {128, 256, 1}}, {8200, 1000, 1000, {128, 256, 2}},
         {4096, 4096, 4096, {128, 256, 2}}, {2048, 2304, 2048, {128, 256, 2}}, {4096, 2112, 7168, {128, 192, 1}},
-        {300, 2112, 1000, {128, 192, 1}},
+        {300, 2112, 1000, {128, 192, 1}},  {16, 16384, 53248, {64, 128, 1}},  {128, 16384, 53248, {128, 128, 1}},
+        {128, 53248, 8192, {128, 256, 1}},
     };
     for (const struct expected_fit &e : expected) {
-        const struct tile_fit f = fit_tile(e.m, e.n, e.k, 132);
+        const struct tile_fit f = fit_tile(e.m, e.n, e.k, 132, H200_L2_BYTES);
         char what[160], got[80];
         snprintf(what, sizeof what, "fit_tile at %dx%dx%d on 132 SMs: %dx%d tiles, %d a cluster, K over %d", e.m, e.n,
                  e.k, e.fit.bm, e.fit.bn, e.fit.cluster, e.fit.k_blocks);
@@ -59,8 +64,16 @@ int main()
     }
     long long groups;
     int k_tiles;
+    // B (576 MB) streams from memory: not 72 tiles of 64 x 256 stream-K, whose ranges start anywhere
+    // in K, but 144 of 64 x 128, 132 whole and 12 split-K 11 ways, all blocks in step.
     const struct stream_k_schedule decode = schedule_at(16, 18432, 16384, 132, 0, &groups, &k_tiles);
-    report(decode.dp_groups == 0 && decode.clusters == 132 && groups == 72,
-           "the rule at 16x18432x16384 on 132 SMs: 72 tiles of 64 x 256 stream-K over all 132 blocks", "another choice");
+    report(decode.dp_groups == 132 && decode.clusters == 132 && groups == 144 && decode.sk_iters == 12 * k_tiles,
+           "the rule at 16x18432x16384 on 132 SMs: 144 tiles of 64 x 128, 132 whole, 12 split-K over 11 blocks each",
+           "another choice");
+    // Where B fits in L2 (56 MiB) the shortest estimate stays, stream-K or not: 64 x 128 tiles at
+    // 27x34472x848, whose schedule is stream-K, where 64 x 256 ones would be whole.
+    const struct tile_fit in_l2 = fit_tile(27, 34472, 848, 132, H200_L2_BYTES);
+    report(in_l2.bm == 64 && in_l2.bn == 128, "fit_tile at 27x34472x848 (B in L2) on 132 SMs: 64 x 128 tiles",
+           "another fit");
     return failures ? 1 : 0;
 }

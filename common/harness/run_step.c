@@ -198,6 +198,7 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
 static int apply_device(const struct step *step, const struct gpu_info *gpu, struct options *opt)
 {
     opt->launch.sm_count = gpu->sm_count;
+    opt->launch.l2_bytes = gpu->l2_bytes;
     opt->launch.smem_per_block_optin = (int)gpu->smem_per_block_optin;
     opt->launch.smem_per_sm = (int)gpu->smem_per_sm;
     for (int i = 0; i < step->num_options; i++) {

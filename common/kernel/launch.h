@@ -25,6 +25,7 @@ struct launch_opts {
     int sm_count;
     int smem_per_block_optin; /* bytes of shared memory a block may ask for */
     int smem_per_sm;          /* bytes of shared memory of one SM */
+    size_t l2_bytes;          /* bytes of L2 cache */
     /* The step's scratch in global memory (struct step's workspace_bytes), allocated and zeroed
      * once before the first launch and the same for every launch; NULL when it asked for none. */
     void *workspace;

@@ -13,7 +13,7 @@ int main()
 {
     int m, n, k;
     while (scanf("%d %d %d", &m, &n, &k) == 3) {
-        const struct tile_fit pick = fit_tile(m, n, k, 132);
+        const struct tile_fit pick = fit_tile(m, n, k, 132, (size_t)60 << 20);
         int tile = 0;
         for (int i = 0; i < 11; i++)
             if (fits[i].bm == pick.bm && fits[i].bn == pick.bn && fits[i].cluster == pick.cluster &&
