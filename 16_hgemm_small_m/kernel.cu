@@ -7,9 +7,9 @@
 // memory's pace. Where 256-column tiles are too few to keep the SMs streaming B without splitting
 // K into short parts, 128-column ones, or 64-column ones: a 128 x 64 tile gives each consumer
 // warpgroup its 64 rows; a 64 x 64 tile, over the whole K, is shared by both, each taking half of
-// every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles; up to
-// M = 64, where B streams from memory, not in stream-K ranges over every tile, which scatter the
-// blocks over K, if another fit keeps them in step. Where the
+// every K tile's k-steps. The split shares out the work as in 15, in the chosen tiles; where B
+// streams from memory, not in stream-K ranges over every tile, which scatter the blocks over K,
+// if another fit keeps them in step. Where the
 // tiles are about half as many as the SMs, a cluster of two blocks shares each tile's K tiles
 // instead (K_BLOCKS): each adds its half of the sums to its twin's in shared memory, through the
 // cluster, where a split through the workspace would take them to L2 and back. Where M is short
@@ -790,11 +790,10 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of
 // M where two 64-row tiles would load it twice and a pair of 128-row tiles would hold an empty
 // one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones would split K
-// into short parts. Up to M = 64, where B is larger than the L2 and streams from memory, no fit
-// whose schedule scatters B (scattered) if another fit does not: the memory serves blocks that
-// read the same rows of B at once faster than blocks each at its own place in K, more than the
-// estimate's few clocks apart weigh. Above M = 64 the fit that keeps them in step may be 128 x
-// 64, whose K loop is slower than its bytes at long K: measured both ways, not applied there. An odd few tile rows: 128-row tiles, one block each, where pairs would leave
+// into short parts. Where B is larger than the L2 and streams from memory, no fit whose schedule
+// scatters B (scattered) if another fit does not: the memory serves blocks that read the same
+// rows of B at once faster than blocks each at its own place in K, more than the estimate's few
+// clocks apart weigh. Above M = 64 only 128 x 128 may replace a scattered fit (below). An odd few tile rows: 128-row tiles, one block each, where pairs would leave
 // a block with an empty tile; and no more tiles than SMs: one round, where a pair saves L2
 // traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
 // 128-row tiles sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer
@@ -806,15 +805,23 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
 {
     const int tile_rows = (m + 127) / 128;
     if (m <= 128) {
-        const bool from_memory = m <= 64 && (size_t)k * n * 2 > l2_bytes;
+        const bool from_memory = (size_t)k * n * 2 > l2_bytes;
         const struct tile_fit to_64[] = {{64, 256, 1}, {64, 128, 1}}, to_128[] = {{128, 256, 1}, {128, 128, 1}, {128, 64, 1}};
         if (sm_count < 2)
             return m <= 64 ? to_64[0] : to_128[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched
         double clocks;
-        const struct tile_fit best = m <= 64 ? shortest(to_64, 2, m, n, k, sm_count, from_memory, &clocks)
-                                             : shortest(to_128, 3, m, n, k, sm_count, from_memory, &clocks);
-        if (m > 64)
-            return best;
+        if (m > 64) {
+            // Not 128 x 64: where it would keep the blocks in step, its K loop, slower than its
+            // bytes at long K, cost more than the scatter (results/nvidia-h200/NOTES.md).
+            const struct tile_fit best = shortest(to_128, 3, m, n, k, sm_count, false, &clocks);
+            struct stream_k_schedule s;
+            schedule_clocks(m, n, k, best, sm_count, &s);
+            if (!from_memory || !scattered(s, k))
+                return best;
+            schedule_clocks(m, n, k, to_128[1], sm_count, &s);
+            return scattered(s, k) ? best : to_128[1];
+        }
+        const struct tile_fit best = shortest(to_64, 2, m, n, k, sm_count, from_memory, &clocks);
         const struct tile_fit narrow = {64, 64, 1}, twins = {64, 128, 1, 2};
         struct stream_k_schedule s;
         const double narrow_clocks = schedule_clocks(m, n, k, narrow, sm_count, &s);

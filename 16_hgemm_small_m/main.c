@@ -3,8 +3,8 @@
  * ones where they split no tile (above M = 32 where they split K too), twins (a cluster of two blocks on one
  * tile, each doing half its K tiles) where those tiles would take one round, 128 x 192 ones above M = 128
  * where they pad N less than 256-column ones; where M is short of the tile's rows, A's box holds only the
- * rows there are; up to M = 64, where B streams from memory, no stream-K over every tile if another fit
- * keeps the blocks in step over K. */
+ * rows there are; where B streams from memory, no stream-K over every tile if another fit keeps the blocks
+ * in step over K. */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_fp16);

@@ -32,10 +32,10 @@ int main()
     // their bytes say, make its split the shortest (128x2112x7168, 128x4096x7168). Above M = 128:
     // 128-row tiles alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles),
     // else in pairs; 128 x 192 alone where N is 2112 (11 tiles, where 256-column ones would be 9,
-    // the last a quarter used). Up to M = 64, where B is larger than the L2, no stream-K over
-    // every tile if another fit keeps the blocks in step: 64 x 128 whole at 16x16384x53248, not
-    // 64 x 256 stream-K; above M = 64 the shortest estimate, stream-K over every tile or not
-    // (128 x 256 at 128x16384x53248).
+    // the last a quarter used). Where B is larger than the L2, no stream-K over every tile if
+    // another fit keeps the blocks in step: 64 x 128 whole at 16x16384x53248, 128 x 128 at
+    // 128x16384x53248, not 64 or 128 x 256 stream-K; above M = 64 not 128 x 64, so 128 x 256
+    // stays at 126x11608x22552.
     struct expected_fit {
         int m, n, k;
         struct tile_fit fit;
@@ -50,7 +50,8 @@ int main()
         {128, 7168, 16384, {128, 256, 1}}, {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
         {1000, 1000, 1000, {128, 256, 1}}, {2048, 2048, 2048, {128, 256, 1}}, {8200, 1000, 1000, {128, 256, 2}},
         {4096, 4096, 4096, {128, 256, 2}}, {2048, 2304, 2048, {128, 256, 2}}, {4096, 2112, 7168, {128, 192, 1}},
-        {300, 2112, 1000, {128, 192, 1}},  {16, 16384, 53248, {64, 128, 1}},  {128, 16384, 53248, {128, 256, 1}},
+        {300, 2112, 1000, {128, 192, 1}},  {16, 16384, 53248, {64, 128, 1}},  {128, 16384, 53248, {128, 128, 1}},
+        {126, 11608, 22552, {128, 256, 1}},
     };
     for (const struct expected_fit &e : expected) {
         const struct tile_fit f = fit_tile(e.m, e.n, e.k, 132, H200_L2_BYTES);
