@@ -781,24 +781,25 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 
 // The tile and cluster that fit the shape. Up to M = 64: 64-row tiles alone (a 128-row tile would
 // do twice the math, half of it on rows past M), 256 columns wide, or 128 wide: twice the tiles to
-// stream B with, fewer K splits and half the partial bytes each; and 64 x 64 where they keep
-// every tile whole and their estimate is no longer: no fix-up, whose wait the estimate only
-// guesses; above M = 32 split as well, where their 16 KB parts come back by TMA at once
-// (finish_tile): measured faster there, and slower at M <= 32, where A's cut box leaves each of
-// their K tiles few bytes for its turn through the ring; and 64 x 128 over twins where those
-// tiles fill no more than one round of clusters and their estimate is shorter still: each block does half the K tiles, and the halves meet in
-// shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B once for all of
-// M where two 64-row tiles would load it twice and a pair of 128-row tiles would hold an empty
-// one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones would split K
-// into short parts. Where B is larger than the L2 and streams from memory, no fit whose schedule
-// scatters B (scattered) if another fit does not: the memory serves blocks that read the same
-// rows of B at once faster than blocks each at its own place in K, more than the estimate's few
-// clocks apart weigh. Above M = 64 only 128 x 128 may replace a scattered fit (below). An odd few tile rows: 128-row tiles, one block each, where pairs would leave
-// a block with an empty tile; and no more tiles than SMs: one round, where a pair saves L2
-// traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
-// 128-row tiles sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer
-// padded columns than 256-column ones (N = 2112: none, where the ninth 256-column tile computes
-// 192 columns past N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md).
+// stream B with, fewer K splits and half the partial bytes each; and 64 x 64 where they keep every
+// tile whole and their estimate is no longer: no fix-up, whose wait the estimate only guesses;
+// above M = 32 split as well, where their 16 KB parts come back by TMA at once (finish_tile):
+// measured faster there, and slower at M <= 32, where A's cut box leaves each of their K tiles few
+// bytes for its turn through the ring; and 64 x 128 over twins where those tiles fill no more than
+// one round of clusters and their estimate is shorter still: each block does half the K tiles, and
+// the halves meet in shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads
+// B once for all of M where two 64-row tiles would load it twice and a pair of 128-row tiles would
+// hold an empty one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones
+// would split K into short parts. Where B is larger than the L2 and streams from memory, no fit
+// whose schedule scatters B (scattered) if another fit does not: the memory serves blocks that
+// read the same rows of B at once faster than blocks each at its own place in K, more than the
+// estimate's few clocks apart weigh. Above M = 64 only 128 x 128 may replace a scattered fit
+// (below). An odd few tile rows: 128-row tiles, one block each, where pairs would leave a block
+// with an empty tile; and no more tiles than SMs: one round, where a pair saves L2 traffic that
+// nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of 128-row tiles
+// sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer padded columns
+// than 256-column ones (N = 2112: none, where the ninth 256-column tile computes 192 columns past
+// N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md).
 static int padded(int n, int bn) { return (n + bn - 1) / bn * bn; }
 
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_bytes)
