@@ -64,7 +64,7 @@ int main()
     }
     long long groups;
     int k_tiles;
-    // B (576 MB) streams from memory: not 72 tiles of 64 x 256 stream-K, whose ranges start anywhere
+    // B (576 MiB) streams from memory: not 72 tiles of 64 x 256 stream-K, whose ranges start anywhere
     // in K, but 144 of 64 x 128, 132 whole and 12 split-K 11 ways, all blocks in step.
     const struct stream_k_schedule decode = schedule_at(16, 18432, 16384, 132, 0, &groups, &k_tiles);
     report(decode.dp_groups == 132 && decode.clusters == 132 && groups == 144 && decode.sk_iters == 12 * k_tiles,
