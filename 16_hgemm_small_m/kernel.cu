@@ -267,7 +267,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             cluster_sync();
         if constexpr (K_BLOCKS > 1) { // the start's barrier, then the end's: nothing here reaches the twin
             cluster_wait();
-            cluster_arrive();
+            cluster_arrive_relaxed();
             cluster_wait();
         }
         return;
@@ -360,8 +360,12 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // warpgroup k_half ^ 1 keeps them: as gather_sums hands sums between warpgroups, value j of
     // thread t to word handoff_word(j, t) of the twin's parts_buf, a warp's 32 lanes on 32
     // consecutive words. parts_full: the twin's sums have landed here; parts_free: the twin has
-    // read what this block sent it last, so it may send again. After the cluster's last unit the
-    // thread arrives on the end's cluster barrier at once: it will not reach the twin again.
+    // read what this block sent it last, so it may send again, which after the cluster's last
+    // unit it will not. The end's cluster barrier only keeps each block alive while its twin may
+    // still write to it: a sender arrives once its last sums are written, a keeper before it
+    // waits for its last, and nothing else reaches the twin then. So by the time a keeper holds
+    // its twin's sums the barrier has all but completed, and the arrivals order nothing
+    // (.relaxed): the sums were released through parts_full.
     const bool keeps = wg == k_half;
     int parts_done = 0;
     auto add_twin_part = [&](bool last) {
@@ -376,16 +380,17 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
                 st_shared_cluster(dst + 4 * handoff_word(j, t), sum[0][j]);
             mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_full), twin));
             if (last)
-                cluster_arrive();
+                cluster_arrive_relaxed();
         } else {
+            if (last)
+                cluster_arrive_relaxed();
             mbarrier_wait_parity_cluster(smem_addr(&parts_full), parts_done & 1);
             const float *part = reinterpret_cast<const float *>(smem_raw + (parts_buf - smem_addr(smem_raw)));
 #pragma unroll
             for (int j = 0; j < WN / 2; j++)
                 sum[0][j] += part[handoff_word(j, t)];
-            mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_free), twin));
-            if (last)
-                cluster_arrive();
+            if (!last)
+                mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_free), twin));
         }
         parts_done++;
     };

@@ -315,6 +315,9 @@ __device__ __forceinline__ uint32_t mapa_shared(uint32_t addr, uint32_t rank)
 // waits once. Not .aligned: the threads of a warp may reach it apart.
 __device__ __forceinline__ void cluster_arrive() { asm volatile("barrier.cluster.arrive.release;\n" ::: "memory"); }
 __device__ __forceinline__ void cluster_wait() { asm volatile("barrier.cluster.wait.acquire;\n" ::: "memory"); }
+// An arrival that orders nothing: for a barrier that only keeps the blocks alive, once what they
+// wrote to each other was released through an mbarrier.
+__device__ __forceinline__ void cluster_arrive_relaxed() { asm volatile("barrier.cluster.arrive.relaxed;\n" ::: "memory"); }
 
 // Every thread of every block of the cluster arrives, then waits for all the others: what one
 // block did before it (its barriers initialised, its last remote arrival) is then visible to all.
