@@ -25,7 +25,7 @@
 
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
 // The tile's rows BM (128, or 64 for M <= 64), its columns BN (256, or 128 or 64 for few tiles,
-// or 192 above M = 128 where those pad N less than 256-column ones) and the blocks of a cluster
+// or 192 with 128 rows where those pad N less or keep more SMs busy) and the blocks of a cluster
 // CLUSTER (2, or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile column) are the
 // kernel's parameters.
 
@@ -792,19 +792,22 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // measured faster there, and slower at M <= 32, where A's cut box leaves each of their K tiles few
 // bytes for its turn through the ring; and 64 x 128 over twins where those tiles fill no more than
 // one round of clusters and their estimate is shorter still: each block does half the K tiles, and
-// the halves meet in shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads
-// B once for all of M where two 64-row tiles would load it twice and a pair of 128-row tiles would
+// the halves meet in shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B
+// once for all of M where two 64-row tiles would load it twice and a pair of 128-row tiles would
 // hold an empty one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones
-// would split K into short parts. Where B is larger than the L2 and streams from memory, no fit
-// whose schedule scatters B (scattered) if another fit does not: the memory serves blocks that
-// read the same rows of B at once faster than blocks each at its own place in K, more than the
-// estimate's few clocks apart weigh. Above M = 64 only 128 x 128 may replace a scattered fit
-// (below). An odd few tile rows: 128-row tiles, one block each, where pairs would leave a block
+// would split K into short parts; 192 wide where those tiles all go whole and their estimate is
+// shorter still: a third more blocks than 256-column tiles, each with three quarters of the bytes a
+// K tile. Split, their fix-ups cost more than the estimate says (128 x 2112 x 7168: 11 tiles, each
+// in 12 parts; results/nvidia-h200/NOTES.md). Where B is larger than the L2 and streams from
+// memory, no fit whose schedule scatters B (scattered) if another fit does not: the memory serves
+// blocks that read the same rows of B at once faster than blocks each at its own place in K, more
+// than the estimate's few clocks apart weigh. Above M = 64 only 128 x 128 may replace a scattered
+// fit (below). An odd few tile rows: 128-row tiles, one block each, where pairs would leave a block
 // with an empty tile; and no more tiles than SMs: one round, where a pair saves L2 traffic that
 // nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of 128-row tiles
-// sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer padded columns
-// than 256-column ones (N = 2112: none, where the ninth 256-column tile computes 192 columns past
-// N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md).
+// sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer padded columns than
+// 256-column ones (N = 2112: none, where the ninth 256-column tile computes 192 columns past N);
+// alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md).
 static int padded(int n, int bn) { return (n + bn - 1) / bn * bn; }
 
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_bytes)
@@ -817,10 +820,13 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
             return m <= 64 ? to_64[0] : to_128[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched
         double clocks;
         if (m > 64) {
+            const struct tile_fit best = shortest(to_128, 3, m, n, k, sm_count, false, &clocks);
+            const struct tile_fit wide = {128, 192, 1}; // only with every tile whole (above)
+            struct stream_k_schedule s;
+            if (schedule_clocks(m, n, k, wide, sm_count, &s) < clocks && s.sk_iters == 0)
+                return wide;
             // Not 128 x 64: where it would keep the blocks in step, its K loop, slower than its
             // bytes at long K, cost more than the scatter (results/nvidia-h200/NOTES.md).
-            const struct tile_fit best = shortest(to_128, 3, m, n, k, sm_count, false, &clocks);
-            struct stream_k_schedule s;
             schedule_clocks(m, n, k, best, sm_count, &s);
             if (!from_memory || !scattered(s, k))
                 return best;

@@ -29,7 +29,10 @@ int main()
     // there are tiles enough or long K parts (128x32768x512, 128x7168x16384), 128 wide for
     // 128x16384x2048, 64 wide where that keeps the tiles whole
     // (128x7168x2048: 112 tiles), for a small N (100x4096x512) or where its K tiles, faster than
-    // their bytes say, make its split the shortest (128x2112x7168, 128x4096x7168). Above M = 128:
+    // their bytes say, make its split the shortest (128x2112x7168, 128x4096x7168), 192 wide where
+    // those tiles all go whole and their estimate is shorter (128x24576x1536: 128 tiles, where
+    // 256-wide ones would be 96; 97x24112x8072), not where they would be split (90x13416x7224:
+    // 70 tiles, stream-K; 128x2112x7168: split-K 12 ways). Above M = 128:
     // 128-row tiles alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles),
     // else in pairs; 128 x 192 alone where N is 2112 (11 tiles, where 256-column ones would be 9,
     // the last a quarter used). Where B is larger than the L2, no stream-K over every tile if
@@ -47,7 +50,8 @@ int main()
         {64, 24576, 1536, {64, 256, 1}},  {100, 4096, 512, {128, 64, 1}},     {128, 7168, 2048, {128, 64, 1}},
         {128, 2112, 7168, {128, 64, 1}},  {128, 4096, 7168, {128, 64, 1}},    {128, 16384, 2048, {128, 128, 1}},
         {128, 32768, 512, {128, 256, 1}},
-        {128, 7168, 16384, {128, 256, 1}}, {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
+        {128, 7168, 16384, {128, 256, 1}}, {128, 24576, 1536, {128, 192, 1}}, {97, 24112, 8072, {128, 192, 1}},
+        {90, 13416, 7224, {128, 256, 1}},  {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
         {1000, 1000, 1000, {128, 256, 1}}, {2048, 2048, 2048, {128, 256, 1}}, {8200, 1000, 1000, {128, 256, 2}},
         {4096, 4096, 4096, {128, 256, 2}}, {2048, 2304, 2048, {128, 256, 2}}, {4096, 2112, 7168, {128, 192, 1}},
         {300, 2112, 1000, {128, 192, 1}},  {16, 16384, 53248, {64, 128, 1}},  {128, 16384, 53248, {128, 128, 1}},
