@@ -767,9 +767,9 @@ static bool scattered(const struct stream_k_schedule &s, int k)
 
 // Of `count` fits, the one with the shortest estimate (the first of equal ones); with
 // `from_memory`, of those whose schedule does not scatter B, if any does not. `clocks` gets its
-// estimate.
+// estimate and `schedule` its schedule.
 static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, int n, int k, int sm_count,
-                                bool from_memory, double *clocks)
+                                bool from_memory, double *clocks, struct stream_k_schedule *schedule)
 {
     int best = -1;
     for (int pass = from_memory ? 0 : 1; pass < 2 && best < 0; pass++)
@@ -779,6 +779,7 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
             if ((pass == 1 || !scattered(s, k)) && (best < 0 || c < *clocks)) {
                 best = i;
                 *clocks = c;
+                *schedule = s;
             }
         }
     return fit[best];
@@ -819,21 +820,21 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
         if (sm_count < 2)
             return m <= 64 ? to_64[0] : to_128[0]; // the shape checks, before the GPU is known: any fit, the grid is not launched
         double clocks;
+        struct stream_k_schedule best_schedule;
         if (m > 64) {
-            const struct tile_fit best = shortest(to_128, 3, m, n, k, sm_count, false, &clocks);
+            const struct tile_fit best = shortest(to_128, 3, m, n, k, sm_count, false, &clocks, &best_schedule);
             const struct tile_fit wide = {128, 192, 1}; // only with every tile whole (above)
             struct stream_k_schedule s;
             if (schedule_clocks(m, n, k, wide, sm_count, &s) < clocks && s.sk_iters == 0)
                 return wide;
             // Not 128 x 64: where it would keep the blocks in step, its K loop, slower than its
             // bytes at long K, cost more than the scatter (results/nvidia-h200/NOTES.md).
-            schedule_clocks(m, n, k, best, sm_count, &s);
-            if (!from_memory || !scattered(s, k))
+            if (!from_memory || !scattered(best_schedule, k))
                 return best;
             schedule_clocks(m, n, k, to_128[1], sm_count, &s);
             return scattered(s, k) ? best : to_128[1];
         }
-        const struct tile_fit best = shortest(to_64, 2, m, n, k, sm_count, from_memory, &clocks);
+        const struct tile_fit best = shortest(to_64, 2, m, n, k, sm_count, from_memory, &clocks, &best_schedule);
         const struct tile_fit narrow = {64, 64, 1}, twins = {64, 128, 1, 2};
         struct stream_k_schedule s;
         const double narrow_clocks = schedule_clocks(m, n, k, narrow, sm_count, &s);
