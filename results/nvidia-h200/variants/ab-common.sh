@@ -9,6 +9,7 @@
 # checked), a line each with its exit status and its kernel's row; check_shapes BINARY... does
 # that at ten shapes for each, its name before each line, then "bad lines: N" (those not
 # exiting 0);
+# rule_against_old (below) times the rule's pick against an older pick;
 # sanitize_configs SECONDS BINARY DTYPE CONFIG... runs racecheck, synccheck and memcheck on each
 # configuration (one launch, under a timeout of SECONDS), a line each with the exit status and
 # the tool's summary; the last configuration's log of each tool stays in $OUT/san-TOOL.log.
@@ -69,6 +70,25 @@ ab_rows() {
             line="$s:"
             for v in "$@"; do line="$line $v $(row "$B/16_$v" "--m $m --n $n --k $k")"; done
             echo "$line"
+        done
+    done
+}
+# rule_against_old BINARY "M N K OLD;M N K OLD;...": each shape's --info line (the rule's pick),
+# then two rounds of bf16 rows: "M x N x K: rule MS RATIO | before (--tile OLD) MS RATIO".
+rule_against_old() {
+    local bin=$1 r s m n k old a
+    local -a list
+    IFS=';' read -ra list <<<"$2"
+    for s in "${list[@]}"; do
+        read -r m n k old <<<"$s"
+        echo "$m x $n x $k: $("$bin" --m "$m" --n "$n" --k "$k" --info | tail -n +2)"
+    done
+    for r in 1 2; do
+        log "round $r"
+        for s in "${list[@]}"; do
+            read -r m n k old <<<"$s"
+            a="--m $m --n $n --k $k"
+            echo "$m x $n x $k: rule $(row "$bin" "$a") | before (--tile $old) $(row "$bin" "$a --tile $old")"
         done
     done
 }

@@ -8,17 +8,5 @@
 source "$(dirname "$0")/ab-common.sh" "$@"
 B16=$B/16_hgemm_small_m
 shapes="126 11608 22552 2;71 8968 31648 2;80 13824 16384 2;105 9408 23024 2;128 28448 16912 2;113 21640 7008 2;118 23064 11832 2;63 25216 7592 4;50 15360 28360 4;62 17656 27656 4;16 18432 16384 4;16 16384 53248 4;128 16384 53248 2"
-IFS=';' read -ra list <<<"$shapes"
-for s in "${list[@]}"; do
-    read -r m n k old <<<"$s"
-    echo "$m x $n x $k: $("$B16" --m "$m" --n "$n" --k "$k" --info | tail -n +2)"
-done
-for r in 1 2; do
-    log "round $r"
-    for s in "${list[@]}"; do
-        read -r m n k old <<<"$s"
-        a="--m $m --n $n --k $k"
-        echo "$m x $n x $k: rule $(row "$B16" "$a") | before (--tile $old) $(row "$B16" "$a --tile $old")"
-    done
-done
+rule_against_old "$B16" "$shapes"
 log done
