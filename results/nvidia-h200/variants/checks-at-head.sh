@@ -15,10 +15,10 @@ log() { echo "### $(date +%T) [$SECONDS s] $*"; }
     nvidia-smi --query-gpu=name,clocks.sm,power.draw,temperature.gpu,driver_version --format=csv,noheader
     log "make ARCH=90"
     make -j16 ARCH=90 >"$OUT/build.txt" 2>&1 || { tail -40 "$OUT/build.txt"; exit 1; }
-    echo "16: HGMMA $(cuobjdump -sass build/16_hgemm_small_m | grep -c HGMMA)," \
-        "STL/LDL $(cuobjdump -sass build/16_hgemm_small_m | grep -c -E 'STL|LDL')"
-    echo "15: HGMMA $(cuobjdump -sass build/15_hgemm_stream_k | grep -c HGMMA)," \
-        "STL/LDL $(cuobjdump -sass build/15_hgemm_stream_k | grep -c -E 'STL|LDL')"
+    for step in 16_hgemm_small_m 15_hgemm_stream_k; do
+        sass=$(cuobjdump -sass "build/$step")
+        echo "${step%%_*}: HGMMA $(grep -c HGMMA <<<"$sass"), STL/LDL $(grep -c -E 'STL|LDL' <<<"$sass")"
+    done
     log "ncu-worst.sh"
     bash "$v/ncu-worst.sh" "$commit" >"$OUT/ncu-16-shapes.md" 2>&1
     log "ncu-warm.sh"

@@ -10,7 +10,8 @@
 source "$(dirname "$0")/ab-common.sh" "$@"
 export PATH=$PATH:/usr/local/cuda/bin
 for v in base pdl; do
-    echo "16_$v: HGMMA $(cuobjdump -sass "$B/16_$v" | grep -c HGMMA), ACQBULK $(cuobjdump -sass "$B/16_$v" | grep -c ACQBULK), STL/LDL $(cuobjdump -sass "$B/16_$v" | grep -c -E 'STL|LDL')"
+    sass=$(cuobjdump -sass "$B/16_$v")
+    echo "16_$v: HGMMA $(grep -c HGMMA <<<"$sass"), ACQBULK $(grep -c ACQBULK <<<"$sass"), STL/LDL $(grep -c -E 'STL|LDL' <<<"$sass")"
 done
 log "checks of 16_pdl"
 check_shapes 16_pdl
