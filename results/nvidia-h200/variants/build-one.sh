@@ -14,3 +14,9 @@ one() {
     for p in "$@"; do git apply -R "$v/$p.diff"; done
     touch "$step/kernel.cu" common/kernel/ptx.cuh
 }
+# begin [DIR] [BUILD]: dir and build from a build script's arguments (else .device/bin and
+# build90), and DIR made.
+begin() {
+    dir=${1:-.device/bin} build=${2:-build90}
+    mkdir -p "$dir"
+}
