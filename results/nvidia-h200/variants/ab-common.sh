@@ -36,6 +36,8 @@ check_configs() {
         done
     done
 }
+# count_bad: passes check_configs' lines through, then "bad lines: N", those not exiting 0.
+count_bad() { awk '{print} !/rc=0 / {bad++} END {print "bad lines:", bad+0}'; }
 check_shapes() {
     local bin
     for bin in "$@"; do
@@ -43,7 +45,7 @@ check_shapes() {
             "--m 40 --n 1000 --k 1000 --split 7" "--m 1 --n 2112 --k 7168" "--m 128 --n 2112 --k 7168" "--size 2048" \
             "--m 4096 --n 2112 --k 7168" "--m 40 --n 1000 --k 1000 --tile 7" "--m 100 --n 1000 --k 40 --tile 8" |
             sed "s|^|$bin |"
-    done 2>&1 | awk '{print} !/rc=0 / {bad++} END {print "bad lines:", bad+0}'
+    done 2>&1 | count_bad
 }
 sanitize_configs() {
     local seconds=$1 bin=$2 dt=$3 tool args

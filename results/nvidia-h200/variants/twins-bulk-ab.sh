@@ -13,8 +13,7 @@ source "$(dirname "$0")/ab-common.sh" "$1"
 log "checks of bulk"
 check_configs "$B/16_bulk" "--m 64 --n 7168 --k 2048" "--m 64 --n 4096 --k 512 --tile 10" \
     "--m 64 --n 20000 --k 72 --tile 10 --stages 2" "--m 1 --n 552 --k 608 --tile 10" \
-    "--m 33 --n 1000 --k 1000 --tile 10" "--m 56 --n 4096 --k 968" "--m 32 --n 7168 --k 3024" |
-    awk '{print} !/rc=0 / {bad++} END {print "bad lines:", bad+0}'
+    "--m 33 --n 1000 --k 1000 --tile 10" "--m 56 --n 4096 --k 968" "--m 32 --n 7168 --k 3024" | count_bad
 check_shapes 16_bulk
 log "phases"
 for s in "--m 64 --n 7168 --k 2048" "--m 128 --n 7168 --k 2048" "--m 56 --n 4096 --k 968"; do
