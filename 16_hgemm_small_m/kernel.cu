@@ -14,14 +14,19 @@
 // instead (K_BLOCKS): each adds its half of the sums to its twin's in shared memory, through the
 // cluster, where a split through the workspace would take them to L2 and back. Where M is short
 // of BM, A's box is too (a_box_rows): the TMA no longer fills most of each A slot with zeros.
-// Tiles smaller than 15's read a split tile's parts back by TMA, all at once (FIXUP_BY_TMA).
+// Tiles smaller than 15's read a split tile's parts back by TMA, all at once (FIXUP_BY_TMA). In
+// a split-K, each tile's first cluster runs ahead by a few K tiles (a lead): the others, with
+// fewer K tiles, have stored their parts by the time it is done, and it adds them up alone,
+// where a shared fix-up has each cluster wait for the last part before it adds its own share.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
 #include "swizzle.h"
 #include "tma.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
 // The tile's rows BM (128, or 64 for M <= 64), its columns BN (256, or 128 or 64 for few tiles,
@@ -66,25 +71,39 @@ __host__ __device__ constexpr uint32_t c_slab_bytes(int bn)
 // The split of one launch: the first dp_groups groups go whole, cluster c taking groups c,
 // c + clusters, ...; the sk_iters iterations of the other groups (group dp_groups + i / k_tiles,
 // K tile i % k_tiles) are cut into `clusters` contiguous ranges, sk_begin(c) .. sk_begin(c + 1).
+// A split-K schedule (every group in `parts` ranges that end where tiles end) may give each
+// group's first cluster a lead: `lead` K tiles, and then an equal share of the rest with the
+// others. The others then finish first, and their parts are stored while it still runs its
+// lead: it adds them up alone (add_parts) and waits for none of them.
 struct stream_k_schedule {
     int clusters;
     int dp_groups;
     int sk_iters; // at most M N K / 2^22 (M N, N K and M K are under 2^31): it fits
+    int lead = 0, parts = 0; // lead > 0: split-K, `parts` clusters a group (with_lead)
 };
 
 // With nothing split every range is empty: the test spares every block's start a 64-bit
 // division, which the GPU runs as a subroutine call.
 __host__ __device__ inline int sk_begin(const struct stream_k_schedule &s, int cluster)
 {
-    return s.sk_iters == 0 ? 0 : (int)((long long)cluster * s.sk_iters / s.clusters);
+    if (s.sk_iters == 0)
+        return 0;
+    if (s.lead == 0)
+        return (int)((long long)cluster * s.sk_iters / s.clusters);
+    const int k_tiles = (int)((long long)s.sk_iters * s.parts / s.clusters), r = cluster % s.parts;
+    return cluster / s.parts * k_tiles + (r == 0 ? 0 : s.lead + r * (k_tiles - s.lead) / s.parts);
 }
 
 // The cluster whose range holds stream-K iteration i: the last c with sk_begin(c) <= i, that is
-// c sk_iters < (i + 1) clusters. No range is empty (the launcher keeps clusters <= sk_iters), so
-// that cluster computes i.
+// c sk_iters < (i + 1) clusters (with a lead: the same within the group, past its lead). No range
+// is empty (the launcher keeps clusters <= sk_iters, and a lead short of its group's K tiles
+// by parts), so that cluster computes i.
 __host__ __device__ inline int sk_cluster_of(const struct stream_k_schedule &s, long long i)
 {
-    return (int)(((i + 1) * s.clusters - 1) / s.sk_iters);
+    if (s.lead == 0)
+        return (int)(((i + 1) * s.clusters - 1) / s.sk_iters);
+    const int k_tiles = (int)((long long)s.sk_iters * s.parts / s.clusters), past = (int)(i % k_tiles) - s.lead;
+    return (int)(i / k_tiles) * s.parts + (past < 0 ? 0 : ((past + 1) * s.parts - 1) / (k_tiles - s.lead));
 }
 
 // The clusters that share stream-K group j (group dp_groups + j): first .. last, those whose
@@ -395,6 +414,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         parts_done++;
     };
 
+    constexpr bool FIXUP_BY_TMA = BM * BN < 128 * 256; // the parts read back by TMA (finish_tile, add_parts)
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
     // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
     // kind 0: a part further in, where the range starts), then it counts itself in on the tile's
@@ -403,9 +423,21 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     const int ct = tid - 128; // 0..255: the consumer threads
     auto slot_of = [&](int from, int kind) { return partials + ((size_t)(from * CLUSTER + rank) * 2 + kind) * BM * BN; };
     auto flag_of = [&](struct tile_share sh) { return &flags[sh.first * CLUSTER + rank]; };
+    // With a lead, only the tile's first cluster reads the parts, into registers laid out as its
+    // own: the part keeps the order of the registers, value v of storing thread ct at float4
+    // v / 4 x STORERS + ct, so that a warp's 32 lanes store, and read back, 512 consecutive bytes.
+    constexpr int STORERS = 256 / K_SPLIT; // with K_SPLIT only wg 0 holds the sums
+    static_assert(STORERS * HALVES * WN / 2 == BM * BN, "a part is the tile's sums, each once");
     auto send_partial = [&](int group, int kind) {
         float *slot = slot_of(cluster, kind);
-        if (stores)
+        if (stores && FIXUP_BY_TMA && sched.lead > 0)
+#pragma unroll
+            for (int h = 0; h < HALVES; h++)
+#pragma unroll
+                for (int q = 0; q < WN / 8; q++)
+                    __stcg(reinterpret_cast<float4 *>(slot) + (h * WN / 8 + q) * STORERS + ct,
+                           make_float4(sum[h][4 * q], sum[h][4 * q + 1], sum[h][4 * q + 2], sum[h][4 * q + 3]));
+        else if (stores)
 #pragma unroll
             for (int h = 0; h < HALVES; h++)
 #pragma unroll
@@ -430,7 +462,6 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // thread has the TMA copy the block's run of every part into the ring, idle now that the
     // range is done, all at once, and the block waits for L2 once (FIXUP_BY_TMA). A 128 x 256
     // tile's 128 KB a block stream faster as the consumer threads' own loads.
-    constexpr bool FIXUP_BY_TMA = BM * BN < 128 * 256;
     int fixup_phase = 0;
     auto finish_tile = [&](int group) {
         const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
@@ -523,6 +554,41 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         if (ct == 0 && atomicAdd(flag, 1) == 2 * parts - 1)
             *flag = 0;
     };
+    // A tile split with a lead, in its first cluster, once the range is done: when the others
+    // have counted in, one thread has the TMA copy their parts, whole, into the idle ring (the
+    // launcher checks that they fit), and each thread adds its own values of them to its sums,
+    // in cluster order: the same bits on every run. It alone reads the flag, and clears it.
+    auto add_parts = [&](int group) {
+        constexpr uint32_t PART_BYTES = BM * BN * 4;
+        const struct tile_share sh = sharers_of(sched, group - sched.dp_groups, num_k_tiles);
+        const int others = sh.last - sh.first;
+        const uint32_t bar = smem_addr(&fixup_full);
+        named_barrier_sync(3, 256); // every consumer thread is done with the ring: its last wgmma retired
+        if (ct == 0) {
+            int *flag = flag_of(sh);
+            while (flag_acquire(flag) < others) {
+            }
+            *flag = 0;
+            fence_proxy_async_global(); // the parts the acquire made visible, to the TMA's reads
+            mbarrier_arrive_expect_tx(bar, others * PART_BYTES);
+            for (int p = 1; p <= others; p++)
+                bulk_load(ring + (p - 1) * PART_BYTES, slot_of(sh.first + p, 0), PART_BYTES, bar);
+        }
+        mbarrier_wait_parity(bar, 0); // once a launch: the block has one unit
+        const float4 *buf = reinterpret_cast<const float4 *>(smem_raw + (ring - smem_addr(smem_raw)));
+        if (stores)
+            for (int p = 0; p < others; p++)
+#pragma unroll
+                for (int h = 0; h < HALVES; h++)
+#pragma unroll
+                    for (int q = 0; q < WN / 8; q++) {
+                        const float4 u = buf[p * (PART_BYTES / 16) + (h * WN / 8 + q) * STORERS + ct];
+                        sum[h][4 * q] += u.x;
+                        sum[h][4 * q + 1] += u.y;
+                        sum[h][4 * q + 2] += u.z;
+                        sum[h][4 * q + 3] += u.w;
+                    }
+    };
 
     // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
     // stmatrix.x4 stores 16 columns of the D fragment; in the 128-byte swizzle the 8 rows of each
@@ -608,6 +674,18 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             add_twin_part(!rest.next(next_unit));
             if (keeps)
                 store_half(sum[0], first_half, c.bx, by);
+            continue;
+        }
+        if (FIXUP_BY_TMA && !whole && sched.lead > 0) { // split-K with a lead: this block's one unit
+            if (w.k_begin > 0) {
+                send_partial(w.group, 0);
+                continue;
+            }
+            add_parts(w.group);
+            if (stores)
+#pragma unroll
+                for (int h = 0; h < HALVES; h++)
+                    store_half(sum[h], first_half + h, c.bx, by);
             continue;
         }
         if (!whole) { // its other parts come from the clusters beside this one
@@ -754,6 +832,31 @@ static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_cou
                              L2_BYTES_PER_CLOCK +
                          FIXUP_WAIT_CLOCKS;
     return w.k_tiles * (load > math ? load : math) + w.fixups * fixup;
+}
+
+// The lead of a split-K schedule (--lead; -1: this rule): the K tiles the other clusters' parts
+// take to store and count in, their bytes at L2's pace and the flag's wait, so that the first
+// cluster finds every part in when its own range is done (fitted to leads of 3 to 8 measured at
+// four of the suite's split-K shapes, results/nvidia-h200/NOTES.md). None where there is no split-K, in 15's 128 x 256 tiles (whose 128 KB
+// parts stream faster through the shared fix-up, FIXUP_BY_TMA), where the other parts would not
+// fit the ring at once, or where it would leave a cluster without a K tile.
+static struct stream_k_schedule with_lead(struct stream_k_schedule s, struct tile_fit f, int k, int ring_bytes,
+                                          int forced)
+{
+    const int k_tiles = (k + BK - 1) / BK;
+    const long long sk_groups = s.sk_iters / k_tiles;
+    if (s.dp_groups > 0 || sk_groups == 0 || s.clusters % sk_groups != 0 || f.k_blocks > 1 || f.bm * f.bn >= 128 * 256)
+        return s;
+    const int parts = (int)(s.clusters / sk_groups);
+    const double load = stage_bytes(f.bm, f.bn) / L2_BYTES_PER_CLOCK * load_pace(f),
+                 math = 2.0 * f.bm * f.bn * BK / MMA_FLOPS_PER_CLOCK,
+                 store = f.bm * f.bn * sizeof(float) / L2_BYTES_PER_CLOCK + FIXUP_WAIT_CLOCKS;
+    const int lead = forced >= 0 ? forced : (int)ceil(store / (load > math ? load : math));
+    if (parts < 2 || lead <= 0 || lead > k_tiles - parts || (long long)(parts - 1) * f.bm * f.bn * 4 > ring_bytes)
+        return s;
+    s.lead = lead;
+    s.parts = parts;
+    return s;
 }
 
 // Whether a schedule scatters B's rows over K: no tile whole, and ranges that start anywhere in
@@ -931,7 +1034,8 @@ static cudaError_t schedule_for(int m, int n, int k, const struct launch_opts *o
     cudaError_t err = configure_kernel<hgemm_small_m<__half, STAGES, BM, BN, CLUSTER, K_BLOCKS>>(
         config_of<STAGES, BM, BN, CLUSTER, K_BLOCKS>(), opts, &resident);
     if (err == cudaSuccess)
-        *s = choose_schedule(m, n, k, {BM, BN, CLUSTER, K_BLOCKS}, resident, launch_option(opts, "split"));
+        *s = with_lead(choose_schedule(m, n, k, {BM, BN, CLUSTER, K_BLOCKS}, resident, launch_option(opts, "split")),
+                       {BM, BN, CLUSTER, K_BLOCKS}, k, STAGES * stage_bytes(BM, BN), launch_option(opts, "lead"));
     return err;
 }
 
@@ -1005,9 +1109,13 @@ GEMM_SCHEDULE(schedule)
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
     const long long sk_groups = s.sk_iters / k_tiles, range = s.sk_iters > 0 ? (s.sk_iters + s.clusters - 1) / s.clusters : 0;
     // Ranges end where tiles end when every group gets the same number of clusters.
-    char split[48] = "stream-K";
+    char split[96] = "stream-K";
     if (sk_groups > 0 && s.clusters % sk_groups == 0)
-        snprintf(split, sizeof split, "split-K (%lld clusters a group)", s.clusters / sk_groups);
+        snprintf(split, sizeof split, "split-K (%lld clusters a group", s.clusters / sk_groups);
+    if (sk_groups > 0 && s.clusters % sk_groups == 0 && s.lead > 0)
+        snprintf(split + strlen(split), sizeof split - strlen(split), ", the first %d K tiles ahead)", s.lead);
+    else if (sk_groups > 0 && s.clusters % sk_groups == 0)
+        snprintf(split + strlen(split), sizeof split - strlen(split), ")");
     snprintf(text, size,
              "%lld groups of %d tiles %dx%d (a ring of %d stages of %u KB), %lld K tiles each, on %d clusters of %d: %d "
              "groups whole (data-parallel%s), %lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",

@@ -4,7 +4,8 @@
  * blocks on one tile, each doing half its K tiles) where those tiles would take one round, 128 x 192 ones
  * above M = 128 where they pad N less than 256-column ones, and up to it where they all go whole in fewer
  * clocks; where M is short of the tile's rows, A's box holds only the rows there are; where B streams from
- * memory, no stream-K over every tile if another fit keeps the blocks in step over K. */
+ * memory, no stream-K over every tile if another fit keeps the blocks in step over K; in a split-K each
+ * tile's first cluster runs ahead by a few K tiles and adds the others' parts up alone (--lead). */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_fp16);
@@ -30,6 +31,8 @@ static const struct step_option options[] = {
      .min = 0, .max = 1024, .default_value = 0},
     {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-11: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone, 64x64 alone, 128x64 alone, 128x128 alone, 64x128 over twins that halve K, 128x192 alone",
      .min = 0, .max = 11, .default_value = 0},
+    {.name = "lead", .help = "-1: the launcher's rule (see --info); 0: no lead, a split tile's clusters share its fix-up; N: in a split-K, each tile's first cluster does N K tiles more and fixes the tile up alone (where the other parts fit its ring)",
+     .min = -1, .max = 1024, .default_value = -1},
 };
 
 static const struct step step = {
@@ -40,7 +43,7 @@ static const struct step step = {
     .shape_note = "TMA zero-fills the tiles past M, N and K and stores only inside C; N and K multiples of 8 keep its rows 16-byte strided",
     .arch = {.min_sm = 90, .max_sm = 90, .target = "sm_90a", .needs = "wgmma, setmaxnreg and TMA multicast are sm_90a instructions (H100/H200)"},
     .options = options,
-    .num_options = 3,
+    .num_options = 4,
     .grid = gemm_grid,
     .grid_note = "persistent: one block per SM at most, in clusters of 2 or alone as M asks; whole tiles for the full waves, the rest split evenly in K tiles (--info)",
     .kernels = kernels,

@@ -286,6 +286,15 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 128x64 tiles alone, data-parallel
         echo "--m 2500 --n 1336 --k 1000 --dtype $2"                        # the rule's 128x192 tiles, ragged M and N
     fi
+    if has_option "$1" lead; then # split-K with a lead: each tile's first cluster adds the others' parts alone
+        echo "--m 128 --n 2112 --k 7168 --dtype $2"                          # the rule's lead, 128x64 tiles in 4 parts
+        echo "--m 128 --n 2112 --k 7168 --dtype $2 --lead 0"                 # no lead: the parts' shared fix-up
+        echo "--m 64 --n 4096 --k 7168 --dtype $2"                           # the rule's lead, 64x128 tiles in 4 parts
+        echo "--m 1 --n 2112 --k 7168 --dtype $2 --tile 7 --lead 4"          # 64x64, both warpgroups' sums in one part, M = 1
+        echo "--m 120 --n 1016 --k 3000 --dtype $2 --tile 8 --split 64"      # ragged M, N and K, 4 parts of 47 K tiles
+        echo "--m 120 --n 1016 --k 3000 --dtype $2 --tile 8 --split 64 --lead 2 --stages 2" # the 3 parts fill the ring
+        echo "--m 40 --n 1000 --k 1000 --dtype $2 --tile 9 --split 32 --lead 3" # 128x128: two halves a warpgroup
+    fi
     case $1 in
     08_*) # band widths other than the default: 1-tile bands, a narrower last band, the note's 2048
         for w in 128 384 2048; do

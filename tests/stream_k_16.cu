@@ -7,13 +7,20 @@
 #define STEP_NAME "16_hgemm_small_m"
 #define H200_L2_BYTES ((size_t)60 << 20) // what cudaGetDeviceProperties reports on the H200
 
+// The ring of a launch with --stages `stages` in fit f, as the launcher sizes it.
+static int ring_bytes_at(struct tile_fit f, int stages)
+{
+    return ring_depth(stages, f.bm, f.bn, f.k_blocks) * stage_bytes(f.bm, f.bn);
+}
+
 static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, int forced, long long *groups,
                                             int *k_tiles)
 {
     const struct tile_fit f = fit_tile(m, n, k, sm_count, H200_L2_BYTES);
     *groups = num_groups(m, n, f);
     *k_tiles = (k + BK - 1) / BK;
-    return choose_schedule(m, n, k, f, sm_count / (f.cluster * f.k_blocks), forced);
+    return with_lead(choose_schedule(m, n, k, f, sm_count / (f.cluster * f.k_blocks), forced), f, k,
+                     ring_bytes_at(f, 4), -1);
 }
 
 #include "stream_k_check.h"
@@ -68,6 +75,46 @@ int main()
     }
     long long groups;
     int k_tiles;
+    // Forced leads (--lead) over split-K and stream-K schedules, the rule's and forced splits:
+    // every one that takes its lead still replays soundly, and those that cannot take it (not
+    // split-K, parts that do not fit the ring, a lead that would empty a range) keep none.
+    const struct shape lead_shapes[] = {{64, 2112, 7168}, {128, 2112, 7168}, {128, 4096, 7168}, {7, 136, 24},
+                                        {100, 1000, 1000}, {1000, 1000, 4104}, {16, 18432, 16384}};
+    int lead_cases = 0, led = 0;
+    std::string lead_first;
+    for (const struct shape &p : lead_shapes)
+        for (int sms : {6, 14, 132})
+            for (int split : {0, 2, 3, 7, 64})
+                for (int lead : {1, 2, 5, 9, 40}) {
+                    const struct tile_fit f = fit_tile(p.m, p.n, p.k, sms, H200_L2_BYTES);
+                    const struct stream_k_schedule plain =
+                        choose_schedule(p.m, p.n, p.k, f, sms / (f.cluster * f.k_blocks), split);
+                    const struct stream_k_schedule s = with_lead(plain, f, p.k, ring_bytes_at(f, 2), lead);
+                    const int kt = (p.k + BK - 1) / BK;
+                    std::string why = replay(s, num_groups(p.m, p.n, f), kt, sharers_of);
+                    if (s.lead > 0 && (s.lead != lead || (long long)(s.parts - 1) * f.bm * f.bn * 4 > ring_bytes_at(f, 2)))
+                        why = "a lead other than asked, or parts that do not fit the ring";
+                    led += s.lead > 0;
+                    lead_cases++;
+                    if (!why.empty() && lead_first.empty()) {
+                        char at[96];
+                        snprintf(at, sizeof at, "%dx%dx%d, %d SMs, split %d, lead %d: ", p.m, p.n, p.k, sms, split,
+                                 lead);
+                        lead_first = at + why;
+                    }
+                }
+    char lead_what[160];
+    snprintf(lead_what, sizeof lead_what,
+             "%d schedules with forced leads replay soundly, %d of them led (the rest keep no lead)", lead_cases, led);
+    report(lead_first.empty() && led > 0, lead_what, lead_first.empty() ? "none led" : lead_first.c_str());
+    // The rule's leads at the suite's split-K shapes on 132 SMs: 4 parts a tile, the first a few
+    // K tiles ahead.
+    const struct stream_k_schedule led_128 = schedule_at(128, 2112, 7168, 132, 0, &groups, &k_tiles),
+                                   led_64 = schedule_at(64, 2112, 7168, 132, 0, &groups, &k_tiles);
+    char led_what[160];
+    snprintf(led_what, sizeof led_what, "the rule's lead at 128x2112x7168 and 64x2112x7168: 4 parts, %d and %d K tiles (5 and 4)",
+             led_128.lead, led_64.lead);
+    report(led_128.parts == 4 && led_64.parts == 4 && led_128.lead == 5 && led_64.lead == 4, led_what, "another lead");
     // B (576 MiB) streams from memory: not 72 tiles of 64 x 256 stream-K, whose ranges start anywhere
     // in K, but 144 of 64 x 128, 132 whole and 12 split-K 11 ways, all blocks in step.
     const struct stream_k_schedule decode = schedule_at(16, 18432, 16384, 132, 0, &groups, &k_tiles);
