@@ -3,6 +3,7 @@
 # SASS (HGMMA, no local memory), ncu of 16 against cuBLAS at the suite's worst shapes (cold, as
 # ncu leaves the caches: ncu-worst.sh; then warm: ncu-warm.sh), the whole of make test, and
 # make sanitize of 15 and 16. Each part's output goes to its own file under OUT as it runs.
+# NCU=0 leaves out the two ncu parts.
 # Run from the repository root on the H200: OUT=DIR bash results/nvidia-h200/variants/checks-at-head.sh COMMIT
 set -u
 commit=${1:?the commit checked out}
@@ -19,10 +20,12 @@ log() { echo "### $(date +%T) [$SECONDS s] $*"; }
         sass=$(cuobjdump -sass "build/$step")
         echo "${step%%_*}: HGMMA $(grep -c HGMMA <<<"$sass"), STL/LDL $(grep -c -E 'STL|LDL' <<<"$sass")"
     done
-    log "ncu-worst.sh"
-    bash "$v/ncu-worst.sh" "$commit" >"$OUT/ncu-16-shapes.md" 2>&1
-    log "ncu-warm.sh"
-    bash "$v/ncu-warm.sh" >"$OUT/ncu-warm-$commit.log" 2>&1
+    if [ "${NCU:-1}" != 0 ]; then
+        log "ncu-worst.sh"
+        bash "$v/ncu-worst.sh" "$commit" >"$OUT/ncu-16-shapes.md" 2>&1
+        log "ncu-warm.sh"
+        bash "$v/ncu-warm.sh" >"$OUT/ncu-warm-$commit.log" 2>&1
+    fi
     log "make test ARCH=90 TEST_JOBS=8"
     make test ARCH=90 TEST_JOBS=8 >"$OUT/test.txt" 2>&1
     echo "exit $?"
@@ -32,5 +35,5 @@ log() { echo "### $(date +%T) [$SECONDS s] $*"; }
     make sanitize ARCH=90 STEP="15 16" >"$OUT/sanitize.txt" 2>&1
     echo "exit $?"
     tail -4 "$OUT/sanitize.txt"
-    log done
+    log "done"
 } 2>&1 | tee "$OUT/checks-$commit.log"
