@@ -837,9 +837,10 @@ static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_cou
 // The lead of a split-K schedule (--lead; -1: this rule): the K tiles the other clusters' parts
 // take to store and count in, their bytes at L2's pace and the flag's wait, so that the first
 // cluster finds every part in when its own range is done (fitted to leads of 3 to 8 measured at
-// four of the suite's split-K shapes, results/nvidia-h200/NOTES.md). None where there is no split-K, in 15's 128 x 256 tiles (whose 128 KB
-// parts stream faster through the shared fix-up, FIXUP_BY_TMA), where the other parts would not
-// fit the ring at once, or where it would leave a cluster without a K tile.
+// four of the suite's split-K shapes, results/nvidia-h200/NOTES.md). None where there is no
+// split-K, in 15's 128 x 256 tiles (whose 128 KB parts stream faster through the shared fix-up,
+// FIXUP_BY_TMA), where the other parts would not fit the ring at once, or where it would leave a
+// cluster without a K tile.
 static struct stream_k_schedule with_lead(struct stream_k_schedule s, struct tile_fit f, int k, int ring_bytes,
                                           int forced)
 {
