@@ -218,9 +218,9 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             mbarrier_init(smem_addr(&empty[s]), 8 * CLUSTER);
         }
         mbarrier_init(smem_addr(&fixup_full), 1); // one arrival (expect_tx) + the parts' bytes
-        if constexpr (K_BLOCKS > 1) { // one arrival from each thread of the twin's warpgroup that sends, or keeps
-            mbarrier_init(smem_addr(&parts_full), 128);
-            mbarrier_init(smem_addr(&parts_free), 128);
+        if constexpr (K_BLOCKS > 1) {
+            mbarrier_init(smem_addr(&parts_full), 1);   // the keeper's expect_tx arrival, + the twin's bytes
+            mbarrier_init(smem_addr(&parts_free), 128); // one arrival from each thread of the twin's keeper
         }
         fence_mbarrier_init();
     }
@@ -376,15 +376,16 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
 
     // With K_BLOCKS, a tile's sum is this block's part plus its twin's. Block k_half keeps the
     // columns of its warpgroup k_half, and its other warpgroup sends its sums to the twin, where
-    // warpgroup k_half ^ 1 keeps them: as gather_sums hands sums between warpgroups, value j of
-    // thread t to word handoff_word(j, t) of the twin's parts_buf, a warp's 32 lanes on 32
-    // consecutive words. parts_full: the twin's sums have landed here; parts_free: the twin has
+    // warpgroup k_half ^ 1 keeps them: values j..j + 3 of thread t to quad handoff_quad(j / 4, t)
+    // of the twin's parts_buf, by st.async, whose bytes complete_tx on the twin's parts_full, so
+    // the sender neither fences nor arrives. parts_full: the twin's sums have landed here (the
+    // keeper's one arrival expects their bytes, which may land before it); parts_free: the twin has
     // read what this block sent it last, so it may send again, which after the cluster's last
     // unit it will not. The end's cluster barrier only keeps each block alive while its twin may
-    // still write to it: a sender arrives once its last sums are written, a keeper before it
+    // still write to it: a sender arrives once its last stores are issued, a keeper before it
     // waits for its last, and nothing else reaches the twin then. So by the time a keeper holds
     // its twin's sums the barrier has all but completed, and the arrivals order nothing
-    // (.relaxed): the sums were released through parts_full.
+    // (.relaxed): the sums completed on parts_full.
     const bool keeps = wg == k_half;
     int parts_done = 0;
     auto add_twin_part = [&](bool last) {
@@ -393,21 +394,28 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         if (!keeps) {
             if (parts_done > 0)
                 mbarrier_wait_parity_cluster(smem_addr(&parts_free), (parts_done - 1) & 1);
-            const uint32_t dst = mapa_shared(parts_buf, twin);
+            const uint32_t dst = mapa_shared(parts_buf, twin), bar = mapa_shared(smem_addr(&parts_full), twin);
 #pragma unroll
-            for (int j = 0; j < WN / 2; j++)
-                st_shared_cluster(dst + 4 * handoff_word(j, t), sum[0][j]);
-            mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_full), twin));
+            for (int j = 0; j < WN / 2; j += 4)
+                st_async_v4(dst + 16 * handoff_quad(j / 4, t), sum[0][j], sum[0][j + 1], sum[0][j + 2], sum[0][j + 3],
+                            bar);
             if (last)
                 cluster_arrive_relaxed();
         } else {
             if (last)
                 cluster_arrive_relaxed();
-            mbarrier_wait_parity_cluster(smem_addr(&parts_full), parts_done & 1);
-            const float *part = reinterpret_cast<const float *>(smem_raw + (parts_buf - smem_addr(smem_raw)));
+            if (t == 0)
+                mbarrier_arrive_expect_tx(smem_addr(&parts_full), parts_bytes(BM, BN, K_BLOCKS));
+            mbarrier_wait_parity(smem_addr(&parts_full), parts_done & 1);
+            const float4 *part = reinterpret_cast<const float4 *>(smem_raw + (parts_buf - smem_addr(smem_raw)));
 #pragma unroll
-            for (int j = 0; j < WN / 2; j++)
-                sum[0][j] += part[handoff_word(j, t)];
+            for (int j = 0; j < WN / 2; j += 4) {
+                const float4 u = part[handoff_quad(j / 4, t)];
+                sum[0][j] += u.x;
+                sum[0][j + 1] += u.y;
+                sum[0][j + 2] += u.z;
+                sum[0][j + 3] += u.w;
+            }
             if (!last)
                 mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_free), twin));
         }

@@ -333,6 +333,19 @@ __device__ __forceinline__ void st_shared_cluster(uint32_t remote_addr, float v)
     asm volatile("st.shared::cluster.f32 [%0], %1;\n" :: "r"(remote_addr), "f"(v) : "memory");
 }
 
+// A 16-byte store into another block's shared memory (addr from mapa_shared, 16-byte aligned)
+// that does not wait to be seen: its bytes complete_tx on that block's barrier remote_bar (also
+// from mapa_shared), so the threads waiting there see them with no fence or arrival here.
+__device__ __forceinline__ void st_async_v4(uint32_t remote_addr, float x, float y, float z, float w,
+                                            uint32_t remote_bar)
+{
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];\n" ::"r"(
+                     remote_addr),
+                 "r"(__float_as_uint(x)), "r"(__float_as_uint(y)), "r"(__float_as_uint(z)), "r"(__float_as_uint(w)),
+                 "r"(remote_bar)
+                 : "memory");
+}
+
 // An arrival on another block's barrier with .release at cluster scope: this thread's accesses
 // before it (its stores into that block's shared memory, say) are visible to, or done before,
 // whatever the waiting threads do after mbarrier_wait_parity_cluster returns.
