@@ -327,12 +327,6 @@ __device__ __forceinline__ void cluster_sync()
     cluster_wait();
 }
 
-// A 4-byte store into another block's shared memory (addr from mapa_shared).
-__device__ __forceinline__ void st_shared_cluster(uint32_t remote_addr, float v)
-{
-    asm volatile("st.shared::cluster.f32 [%0], %1;\n" :: "r"(remote_addr), "f"(v) : "memory");
-}
-
 // A 16-byte store into another block's shared memory (addr from mapa_shared, 16-byte aligned)
 // that does not wait to be seen: its bytes complete_tx on that block's barrier remote_bar (also
 // from mapa_shared), so the threads waiting there see them with no fence or arrival here.
