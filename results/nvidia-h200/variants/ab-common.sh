@@ -75,6 +75,21 @@ ab_rows() {
         done
     done
 }
+# stage_rows ROUNDS BINARY "M N K;M N K;...": ROUNDS rounds over the shapes, a line a shape, the
+# binary forced to twins (--tile 10) at --stages 2, 3 and 4 in turn: "M N K: stages 2 ms ratio ...".
+stage_rows() {
+    local rounds=$1 bin=$2 r s st line m n k
+    local -a shapes
+    IFS=';' read -ra shapes <<<"$3"
+    for r in $(seq "$rounds"); do
+        for s in "${shapes[@]}"; do
+            read -r m n k <<<"$s"
+            line="$s:"
+            for st in 2 3 4; do line="$line stages $st $(row "$bin" "--m $m --n $n --k $k --tile 10 --stages $st")"; done
+            echo "$line"
+        done
+    done
+}
 # rule_against_old BINARY "M N K OLD;M N K OLD;...": each shape's --info line (the rule's pick),
 # then two rounds of bf16 rows: "M x N x K: rule MS RATIO | before (--tile OLD) MS RATIO".
 rule_against_old() {

@@ -35,12 +35,5 @@ for r in 1 2 3; do
     ab_rows 1 "$SUITE" base pair128 pairall
 done
 log "twins: --stages 2 3 4"
-for r in 1 2; do
-    for s in "64 7168 2048" "32 7168 3024" "56 4096 968"; do
-        read -r m n k <<<"$s"
-        line="$s:"
-        for st in 2 3 4; do line="$line stages $st $(row "$B/16_base" "--m $m --n $n --k $k --tile 10 --stages $st")"; done
-        echo "$line"
-    done
-done
+stage_rows 2 "$B/16_base" "64 7168 2048;32 7168 3024;56 4096 968"
 log "done"

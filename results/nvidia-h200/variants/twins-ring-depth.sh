@@ -8,11 +8,6 @@
 source "$(dirname "$0")/ab-common.sh" "$@"
 for r in 1 2 3; do
     log "round $r"
-    for s in "64 7168 2048" "32 7168 3024" "56 4096 968" "1 552 608" "64 4096 512" "64 8192 1024" "48 6144 4096"; do
-        read -r m n k <<<"$s"
-        line="$s:"
-        for st in 2 3 4; do line="$line stages $st $(row "$B/16_hgemm_small_m" "--m $m --n $n --k $k --tile 10 --stages $st")"; done
-        echo "$line"
-    done
+    stage_rows 1 "$B/16_hgemm_small_m" "64 7168 2048;32 7168 3024;56 4096 968;1 552 608;64 4096 512;64 8192 1024;48 6144 4096"
 done
 log "done"
