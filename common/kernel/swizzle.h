@@ -137,11 +137,11 @@ SWZ_FN int handoff_word(int j, int t)
 }
 
 /* Values 4q..4q+3 of thread t (0..127) of a consumer warpgroup, handed to another block as one
- * 16-byte quad (16's twins): quad 128q + t, so that a warp's 32 lanes write or read 512
- * consecutive bytes, every bank four times: the fewest wavefronts a 16-byte access takes. */
+ * 16-byte quad (16's twins): handoff_word's layout in quads, so that a warp's 32 lanes write or
+ * read 512 consecutive bytes, every bank four times: the fewest wavefronts a 16-byte access takes. */
 SWZ_FN int handoff_quad(int q, int t)
 {
-    return 128 * q + t;
+    return handoff_word(q, t);
 }
 
 /* stmatrix.x4 of columns 16j..16j+15 of the same accumulator: four 8 x 8 matrices (rows +8 for
