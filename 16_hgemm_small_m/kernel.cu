@@ -12,12 +12,15 @@
 // if another fit keeps them in step. Where the
 // tiles are about half as many as the SMs, a cluster of two blocks shares each tile's K tiles
 // instead (K_BLOCKS): each adds its half of the sums to its twin's in shared memory, through the
-// cluster, where a split through the workspace would take them to L2 and back. Where M is short
-// of BM, A's box is too (a_box_rows): the TMA no longer fills most of each A slot with zeros.
-// Tiles smaller than 15's read a split tile's parts back by TMA, all at once (FIXUP_BY_TMA). In
-// a split-K, each tile's first cluster runs ahead by a few K tiles (a lead): the others, with
-// fewer K tiles, have stored their parts by the time it is done, and it adds them up alone,
-// where a shared fix-up has each cluster wait for the last part before it adds its own share.
+// cluster, where a split through the workspace would take them to L2 and back; where B streams
+// from memory, so do twins of wider tiles (128 x 128, 64 x 256) that keep as many blocks busy as
+// the fit they replace, which then reads B no faster and sends its split tiles' parts through
+// L2. Where M is short of BM, A's box is too (a_box_rows): the TMA no longer fills most of each
+// A slot with zeros. Tiles smaller than 15's read a split tile's parts back by TMA, all at once
+// (FIXUP_BY_TMA). In a split-K, each tile's first cluster runs ahead by a few K tiles (a lead):
+// the others, with fewer K tiles, have stored their parts by the time it is done, and it adds
+// them up alone, where a shared fix-up has each cluster wait for the last part before it adds its
+// own share.
 #include "launch.h"
 #include "ptx.cuh"
 #include "step_launch.cuh"
@@ -47,14 +50,16 @@ __host__ __device__ constexpr int a_box_rows(int m, int bm) { return m < bm ? (m
 // many 128 x 256 stages hold. Smaller stages, more of them: a block streaming B from memory
 // keeps as many bytes in flight with a narrow tile as with a wide one.
 // With K_BLOCKS = 2 a block receives from its twin the sums of half its tile, in fp32
-// (parts_bytes): the ring gives up what that takes.
+// (parts_bytes): the ring gives up what that takes, down to 2 stages at least (64 x 256 twins at
+// --stages 2): a consumer hands a slot back only once the next slot's wgmma are issued.
 __host__ __device__ constexpr uint32_t parts_bytes(int bm, int bn, int k_blocks)
 {
     return k_blocks == 1 ? 0 : bm * bn / 2 * 4;
 }
 __host__ __device__ constexpr int ring_depth(int stages, int bm, int bn, int k_blocks = 1)
 {
-    return (stages * stage_bytes(128, 256) - parts_bytes(bm, bn, k_blocks)) / stage_bytes(bm, bn);
+    const int depth = (stages * stage_bytes(128, 256) - parts_bytes(bm, bn, k_blocks)) / stage_bytes(bm, bn);
+    return depth < 2 ? 2 : depth;
 }
 // C is staged per consumer warpgroup, one half (BN / 2 columns) of its slab at a time: 64 x 128
 // or 64 x 64, as 64 x 64 boxes (8 KB each) swizzled as the C tensor map's 128-byte swizzle
@@ -155,10 +160,10 @@ __host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedu
 // BN / 2 columns, each an m64n(BN / 2) accumulator (64 fp32 registers a thread for BN = 256), or
 // for BN = 192 one m64n192 (96); with BM = 64, the 64 rows and half wg of the columns: one of them;
 // with BN = 64 both the whole 64 x 64 tile, over k-steps 2wg, 2wg + 1 of every K tile (K_SPLIT).
-// With K_BLOCKS = 2 (64 x 128 tiles) the cluster's two blocks take the same tile, block k_half the
-// (k_half + 1)-th half of its K tiles, each warpgroup its half of the columns. The register cap at
-// entry (65536 / 384 = 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit
-// the SM's 65536.
+// With K_BLOCKS = 2 (64 x 128, 64 x 256 or 128 x 128 tiles) the cluster's two blocks take the same
+// tile, block k_half the (k_half + 1)-th half of its K tiles, each warpgroup its slab of it as
+// above. The register cap at entry (65536 / 384 = 168) is what setmaxnreg redistributes:
+// 128 x 40 + 256 x 232 registers fit the SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
@@ -182,8 +187,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     static_assert(BM == 64 || BM == 128, "a warpgroup's 64 rows, one or two of them");
     static_assert(BN == 64 || BN == 128 || BN == 256 || (BN == 192 && BM == 128 && CLUSTER == 1),
                   "whole 64-column boxes, n = 64, 128 or 192 a wgmma");
-    static_assert(K_BLOCKS == 1 || (K_BLOCKS == 2 && CLUSTER == 1 && BM == 64 && BN == 128),
-                  "twins: a 64 x 128 tile alone, one 64 x 64 half of it a consumer warpgroup");
+    static_assert(K_BLOCKS == 1 || (K_BLOCKS == 2 && CLUSTER == 1 && (BN == 128 || (BN == 256 && BM == 64))),
+                  "twins: a 64 x 128, 64 x 256 or 128 x 128 tile alone, one warpgroup's slab of it kept by each block");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands in each at the same place.
@@ -374,18 +379,18 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     };
     const bool stores = K_SPLIT == 1 || wg == 0; // this warpgroup's sums go to C or the workspace
 
-    // With K_BLOCKS, a tile's sum is this block's part plus its twin's. Block k_half keeps the
-    // columns of its warpgroup k_half, and its other warpgroup sends its sums to the twin, where
-    // warpgroup k_half ^ 1 keeps them: values j..j + 3 of thread t to quad handoff_quad(j / 4, t)
-    // of the twin's parts_buf, by st.async, whose bytes complete_tx on the twin's parts_full, so
-    // the sender neither fences nor arrives. parts_full: the twin's sums have landed here (the
-    // keeper's one arrival expects their bytes, which may land before it); parts_free: the twin has
-    // read what this block sent it last, so it may send again, which after the cluster's last
-    // unit it will not. The end's cluster barrier only keeps each block alive while its twin may
-    // still write to it: a sender arrives once its last stores are issued, a keeper before it
-    // waits for its last, and nothing else reaches the twin then. So by the time a keeper holds
-    // its twin's sums the barrier has all but completed, and the arrivals order nothing
-    // (.relaxed): the sums completed on parts_full.
+    // With K_BLOCKS, a tile's sum is this block's part plus its twin's. Block k_half keeps the slab
+    // of its warpgroup k_half, and its other warpgroup sends its sums to the twin, where warpgroup
+    // k_half ^ 1 keeps them: values 4q..4q + 3 of thread t (its halves one after the other) to quad
+    // handoff_quad(q, t) of the twin's parts_buf, by st.async, whose bytes complete_tx on the
+    // twin's parts_full, so the sender neither fences nor arrives. parts_full: the twin's sums have
+    // landed here (the keeper's one arrival expects their bytes, which may land before it);
+    // parts_free: the twin has read what this block sent it last, so it may send again, which after
+    // the cluster's last unit it will not. The end's cluster barrier only keeps each block alive
+    // while its twin may still write to it: a sender arrives once its last stores are issued, a
+    // keeper before it waits for its last, and nothing else reaches the twin then. So by the time a
+    // keeper holds its twin's sums the barrier has all but completed, and the arrivals order
+    // nothing (.relaxed): the sums completed on parts_full.
     const bool keeps = wg == k_half;
     int parts_done = 0;
     auto add_twin_part = [&](bool last) {
@@ -396,9 +401,11 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
                 mbarrier_wait_parity_cluster(smem_addr(&parts_free), (parts_done - 1) & 1);
             const uint32_t dst = mapa_shared(parts_buf, twin), bar = mapa_shared(smem_addr(&parts_full), twin);
 #pragma unroll
-            for (int j = 0; j < WN / 2; j += 4)
-                st_async_v4(dst + 16 * handoff_quad(j / 4, t), sum[0][j], sum[0][j + 1], sum[0][j + 2], sum[0][j + 3],
-                            bar);
+            for (int h = 0; h < HALVES; h++)
+#pragma unroll
+                for (int j = 0; j < WN / 2; j += 4)
+                    st_async_v4(dst + 16 * handoff_quad((h * WN / 2 + j) / 4, t), sum[h][j], sum[h][j + 1],
+                                sum[h][j + 2], sum[h][j + 3], bar);
             if (last)
                 cluster_arrive_relaxed();
         } else {
@@ -409,13 +416,15 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             mbarrier_wait_parity(smem_addr(&parts_full), parts_done & 1);
             const float4 *part = reinterpret_cast<const float4 *>(smem_raw + (parts_buf - smem_addr(smem_raw)));
 #pragma unroll
-            for (int j = 0; j < WN / 2; j += 4) {
-                const float4 u = part[handoff_quad(j / 4, t)];
-                sum[0][j] += u.x;
-                sum[0][j + 1] += u.y;
-                sum[0][j + 2] += u.z;
-                sum[0][j + 3] += u.w;
-            }
+            for (int h = 0; h < HALVES; h++)
+#pragma unroll
+                for (int j = 0; j < WN / 2; j += 4) {
+                    const float4 u = part[handoff_quad((h * WN / 2 + j) / 4, t)];
+                    sum[h][j] += u.x;
+                    sum[h][j + 1] += u.y;
+                    sum[h][j + 2] += u.z;
+                    sum[h][j + 3] += u.w;
+                }
             if (!last)
                 mbarrier_arrive_release_cluster(mapa_shared(smem_addr(&parts_free), twin));
         }
@@ -681,7 +690,9 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
             struct work_unit next_unit;
             add_twin_part(!rest.next(next_unit));
             if (keeps)
-                store_half(sum[0], first_half, c.bx, by);
+#pragma unroll
+                for (int h = 0; h < HALVES; h++)
+                    store_half(sum[h], first_half + h, c.bx, by);
             continue;
         }
         if (FIXUP_BY_TMA && !whole && sched.lead > 0) { // split-K with a lead: this block's one unit
@@ -905,23 +916,41 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // measured faster there, and slower at M <= 32, where A's cut box leaves each of their K tiles few
 // bytes for its turn through the ring; and 64 x 128 over twins where those tiles fill no more than
 // one round of clusters and their estimate is shorter still: each block does half the K tiles, and
-// the halves meet in shared memory, not in L2. Up to M = 128: one 128-row tile alone, which loads B
-// once for all of M where two 64-row tiles would load it twice and a pair of 128-row tiles would
-// hold an empty one; 256 columns wide where there are tiles enough, 128 or 64 where the wide ones
-// would split K into short parts; 192 wide where those tiles all go whole and their estimate is
-// shorter still: a third more blocks than 256-column tiles, each with three quarters of the bytes a
-// K tile. Split, their fix-ups cost more than the estimate says (128 x 2112 x 7168: 11 tiles, each
-// in 12 parts; results/nvidia-h200/NOTES.md). Where B is larger than the L2 and streams from
-// memory, no fit whose schedule scatters B (scattered) if another fit does not: the memory serves
-// blocks that read the same rows of B at once faster than blocks each at its own place in K, more
-// than the estimate's few clocks apart weigh. Above M = 64 only 128 x 128 may replace a scattered
-// fit (below). An odd few tile rows: 128-row tiles, one block each, where pairs would leave a block
-// with an empty tile; and no more tiles than SMs: one round, where a pair saves L2 traffic that
-// nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of 128-row tiles
-// sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer padded columns than
-// 256-column ones (N = 2112: none, where the ninth 256-column tile computes 192 columns past N);
-// alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md).
+// the halves meet in shared memory, not in L2; where B streams from memory, 64 x 256 twins where
+// they keep as many blocks busy (twins_if_from_memory). Up to M = 128: one 128-row tile alone,
+// which loads B once for all of M where two 64-row tiles would load it twice and a pair of 128-row
+// tiles would hold an empty one; 256 columns wide where there are tiles enough, 128 or 64 where the
+// wide ones would split K into short parts; 192 wide where those tiles all go whole and their
+// estimate is shorter still: a third more blocks than 256-column tiles, each with three quarters of
+// the bytes a K tile. Split, their fix-ups cost more than the estimate says (128 x 2112 x 7168: 11
+// tiles, each in 12 parts; results/nvidia-h200/NOTES.md). Where B is larger than the L2 and streams
+// from memory, no fit whose schedule scatters B (scattered) if another fit does not: the memory
+// serves blocks that read the same rows of B at once faster than blocks each at its own place in K,
+// more than the estimate's few clocks apart weigh. Above M = 64 only 128 x 128 may replace a
+// scattered fit (below). An odd few tile rows: 128-row tiles, one block each, where pairs would
+// leave a block with an empty tile; and no more tiles than SMs: one round, where a pair saves L2
+// traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
+// 128-row tiles sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer
+// padded columns than 256-column ones (N = 2112: none, where the ninth 256-column tile computes 192
+// columns past N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md). Up to M
+// = 128, where B streams from memory, 128 x 128 twins where they keep as many blocks busy as the
+// fit above.
 static int padded(int n, int bn) { return (n + bn - 1) / bn * bn; }
+
+// Twins of a tile in place of the fit `pick` where B streams from memory, the twins' clusters
+// take one round and they keep as many blocks busy as pick's schedule: both then read B once, at
+// the memory's pace, and the twins add their halves up in shared memory where pick's split
+// tiles, if any, send their parts through L2.
+static struct tile_fit twins_if_from_memory(int m, int n, int k, struct tile_fit twins, struct tile_fit pick,
+                                            int sm_count, bool from_memory)
+{
+    struct stream_k_schedule s;
+    schedule_clocks(m, n, k, pick, sm_count, &s);
+    const long long groups = num_groups(m, n, twins);
+    if (from_memory && k > BK && groups <= sm_count / 2 && 2 * groups >= (long long)s.clusters * pick.cluster)
+        return twins;
+    return pick;
+}
 
 static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_bytes)
 {
@@ -937,14 +966,17 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
             const struct tile_fit best = shortest(to_128, 3, m, n, k, sm_count, false, &clocks, &best_schedule);
             const struct tile_fit wide = {128, 192, 1}; // only with every tile whole (above)
             struct stream_k_schedule s;
+            struct tile_fit pick = best;
             if (schedule_clocks(m, n, k, wide, sm_count, &s) < clocks && s.sk_iters == 0)
-                return wide;
-            // Not 128 x 64: where it would keep the blocks in step, its K loop, slower than its
-            // bytes at long K, cost more than the scatter (results/nvidia-h200/NOTES.md).
-            if (!from_memory || !scattered(best_schedule, k))
-                return best;
-            schedule_clocks(m, n, k, to_128[1], sm_count, &s);
-            return scattered(s, k) ? best : to_128[1];
+                pick = wide;
+            else if (from_memory && scattered(best_schedule, k)) {
+                // Not 128 x 64: where it would keep the blocks in step, its K loop, slower than
+                // its bytes at long K, cost more than the scatter (results/nvidia-h200/NOTES.md).
+                schedule_clocks(m, n, k, to_128[1], sm_count, &s);
+                if (!scattered(s, k))
+                    pick = to_128[1];
+            }
+            return twins_if_from_memory(m, n, k, {128, 128, 1, 2}, pick, sm_count, from_memory);
         }
         const struct tile_fit best = shortest(to_64, 2, m, n, k, sm_count, from_memory, &clocks, &best_schedule);
         const struct tile_fit narrow = {64, 64, 1}, twins = {64, 128, 1, 2};
@@ -955,7 +987,9 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
         const bool one_round = num_groups(m, n, twins) <= sm_count / 2;
         if (one_round && k > BK && schedule_clocks(m, n, k, twins, sm_count) < pick_clocks)
             return twins;
-        return whole_narrow || (m > 32 && narrow_clocks <= clocks && !(from_memory && scattered(s, k))) ? narrow : best;
+        const struct tile_fit pick =
+            whole_narrow || (m > 32 && narrow_clocks <= clocks && !(from_memory && scattered(s, k))) ? narrow : best;
+        return twins_if_from_memory(m, n, k, {64, 256, 1, 2}, pick, sm_count, from_memory);
     }
     if (padded(n, 192) < padded(n, 256))
         return {128, 192, 1};
@@ -966,11 +1000,11 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
     return {128, 256, 2};
 }
 
-// The fits a launch may take, in the order --tile numbers them (1..11, for tests and to measure
+// The fits a launch may take, in the order --tile numbers them (1..13, for tests and to measure
 // one against another), and the fit of a launch: --tile's, or fit_tile's.
 static const struct tile_fit fits[] = {{128, 256, 2}, {128, 256, 1}, {64, 256, 2},    {64, 256, 1},
                                        {64, 128, 2},  {64, 128, 1},  {64, 64, 1},     {128, 64, 1},
-                                       {128, 128, 1}, {64, 128, 1, 2}, {128, 192, 1}};
+                                       {128, 128, 1}, {64, 128, 1, 2}, {128, 192, 1}, {128, 128, 1, 2}, {64, 256, 1, 2}};
 
 // Twins need a K tile each: with one, the fit's tile alone.
 static struct tile_fit fit_of(int m, int n, int k, const struct launch_opts *opts)
@@ -992,7 +1026,8 @@ template <typename F>
 static cudaError_t with_fit(struct tile_fit f, F fn)
 {
     if (f.k_blocks > 1)
-        return fn(fit_instance<64, 128, 1, 2>{});
+        return f.bm == 128 ? fn(fit_instance<128, 128, 1, 2>{})
+                           : (f.bn == 256 ? fn(fit_instance<64, 256, 1, 2>{}) : fn(fit_instance<64, 128, 1, 2>{}));
     if (f.bn == 64)
         return f.bm == 128 ? fn(fit_instance<128, 64, 1>{}) : fn(fit_instance<64, 64, 1>{});
     if (f.bm == 128 && f.bn == 128)

@@ -1,7 +1,8 @@
 /* Step 16: step 15 with the tile and the cluster fitted to the shape: 64-row tiles for M <= 64, one 128-row
  * tile up to M = 128, no half-empty pairs, 128- or 64-column tiles where 256-column ones are too few,
  * 64 x 64 ones where they split no tile (above M = 32 where they split K too), twins (a cluster of two
- * blocks on one tile, each doing half its K tiles) where those tiles would take one round, 128 x 192 ones
+ * blocks on one tile, each doing half its K tiles) where those tiles would take one round, twins of 128 x 128
+ * or 64 x 256 tiles where B streams from memory and they keep as many blocks busy, 128 x 192 ones
  * above M = 128 where they pad N less than 256-column ones, and up to it where they all go whole in fewer
  * clocks; where M is short of the tile's rows, A's box holds only the rows there are; where B streams from
  * memory, no stream-K over every tile if another fit keeps the blocks in step over K; in a split-K each
@@ -29,8 +30,8 @@ static const struct step_option options[] = {
      .name_suffix = "_s%d", .smem_bytes = ring_smem_bytes, .blocks_per_sm = 1},
     {.name = "split", .help = "0: the launcher's rule (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
-    {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-11: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone, 64x64 alone, 128x64 alone, 128x128 alone, 64x128 over twins that halve K, 128x192 alone",
-     .min = 0, .max = 11, .default_value = 0},
+    {.name = "tile", .help = "0: the tile the launcher fits to the shape (see --info); 1-13: 128x256 tiles in pairs, 128x256 alone, 64x256 in pairs, 64x256 alone, 64x128 in pairs, 64x128 alone, 64x64 alone, 128x64 alone, 128x128 alone, 64x128 over twins that halve K, 128x192 alone, 128x128 over twins, 64x256 over twins",
+     .min = 0, .max = 13, .default_value = 0},
     {.name = "lead", .help = "-1: the launcher's rule (see --info); 0: no lead, a split tile's clusters share its fix-up; N: in a split-K, each tile's first cluster does N K tiles more and fixes the tile up alone (where the other parts fit its ring)",
      .min = -1, .max = 1024, .default_value = -1},
 };

@@ -273,7 +273,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 2 waves whole, the partial one split
     fi
     if has_option "$1" tile; then # every fit's kernel, whatever the rule picks (--tile N, 16)
-        for t in 1 2 3 4 5 6 7 8 9 10 11; do
+        for t in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
             echo "--m 129 --n 1000 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows
             echo "--m 100 --n 1000 --k 4104 --dtype $2 --tile $t"           # the rule's split in this fit, ragged K tail
             echo "--m 13 --n 1000 --k 1000 --dtype $2 --tile $t"            # A's box of 16 rows (16: a_box_rows), 3 past M
@@ -282,8 +282,12 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 300 --n 1000 --k 1000 --dtype $2 --tile 5 --stages 3"     # 64x128 pairs on 6, three tile rows
         echo "--m 128 --n 20000 --k 1000 --dtype $2 --tile 10"             # twins over 5 rounds: each sends 5 parts
         echo "--m 64 --n 1000 --k 64 --dtype $2 --tile 10"                  # one K tile: no twins, 64x128 alone
+        echo "--m 128 --n 9000 --k 72 --dtype $2 --tile 12 --stages 2"      # 128x128 twins on 2 stages, 1-2 units a cluster
+        echo "--m 50 --n 9000 --k 72 --dtype $2 --tile 13 --stages 2"       # 64x256 twins on the ring's floor of 2 stages
         echo "--m 64 --n 7168 --k 2048 --dtype $2"                          # the rule's twins
         echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 128x64 tiles alone, data-parallel
+        echo "--m 128 --n 8192 --k 8192 --dtype $2"                         # the rule's 128x128 twins (B from memory)
+        echo "--m 16 --n 16384 --k 8192 --dtype $2"                         # the rule's 64x256 twins (B from memory)
         echo "--m 2500 --n 1336 --k 1000 --dtype $2"                        # the rule's 128x192 tiles, ragged M and N
     fi
     if has_option "$1" lead; then # split-K with a lead: each tile's first cluster adds the others' parts alone

@@ -38,10 +38,12 @@ for step in "$@"; do
     # Stream-K: ranges that start and end inside tiles, the workspace and its flags.
     "$bin" --help | grep -q '^  --split ' && configs+=("--m 100 --n 1000 --k 1000 --split 7" "--m 40 --n 1000 --k 1000 --split 7")
     # A step that fits its tile to the shape (--tile): there 128x64 and 64x128 tiles; the 64x256 pairs,
-    # 64x256, 64x64 and 128x128 ones too, 64x128 twins over three rounds, and 128x192 ones.
+    # 64x256, 64x64 and 128x128 ones too, 64x128 twins over three rounds, 128x192 ones, and 128x128
+    # and 64x256 twins, the second on its ring's floor of 2 stages.
     "$bin" --help | grep -q '^  --tile ' && configs+=("--m 100 --n 1000 --k 1000 --split 7 --tile 3" "--m 40 --n 1000 --k 1000 --split 7 --tile 4"
         "--m 40 --n 1000 --k 1000 --split 7 --tile 7" "--m 100 --n 1000 --k 1000 --split 7 --tile 9"
-        "--m 64 --n 20000 --k 136 --tile 10" "--m 300 --n 1000 --k 1000 --split 7 --tile 11")
+        "--m 64 --n 20000 --k 136 --tile 10" "--m 300 --n 1000 --k 1000 --split 7 --tile 11"
+        "--m 100 --n 4096 --k 520 --tile 12" "--m 50 --n 9000 --k 72 --tile 13 --stages 2")
     # A split-K with a lead (--lead): the first cluster of each tile reads the others' parts alone,
     # by TMA into its ring; 64x64 tiles (8 parts) and 128x64 ones (4). At 120 x 1016 x 3000 racecheck
     # reports races in cuBLAS's split-K kernel (results/nvidia-h200/NOTES.md): not a shape for here.

@@ -43,9 +43,12 @@ int main()
     // 128-row tiles alone for an odd few tile rows or no more tiles than SMs (2048^3: 128 tiles),
     // else in pairs; 128 x 192 alone where N is 2112 (11 tiles, where 256-column ones would be 9,
     // the last a quarter used). Where B is larger than the L2, no stream-K over every tile if
-    // another fit keeps the blocks in step: 64 x 128 whole at 16x16384x53248, 128 x 128 at
-    // 128x16384x53248, not 64 or 128 x 256 stream-K; above M = 64 not 128 x 64, so 128 x 256
-    // stays at 126x11608x22552.
+    // another fit keeps the blocks in step: 128 x 128 at 128x16384x53248, not 128 x 256
+    // stream-K; above M = 64 not 128 x 64, so 128 x 256 stays at 126x11608x22552. Where B is
+    // larger than the L2 and twins of a wider tile take one round on as many blocks as the fit
+    // would, those twins: 64 x 256 at 16x16384x53248 (for 64 x 128 whole, 128 blocks) and
+    // 16x16384x16384 (for 64 x 256 in a split-K of 2), 128 x 128 at 128x7168x16384 (for
+    // 128 x 256 in a split-K of 4, 112 blocks); not at 128x4096x7168 (64 blocks for 128).
     struct expected_fit {
         int m, n, k;
         struct tile_fit fit;
@@ -57,11 +60,11 @@ int main()
         {64, 24576, 1536, {64, 256, 1}},  {100, 4096, 512, {128, 64, 1}},     {128, 7168, 2048, {128, 64, 1}},
         {128, 2112, 7168, {128, 64, 1}},  {128, 4096, 7168, {128, 64, 1}},    {128, 16384, 2048, {128, 128, 1}},
         {128, 32768, 512, {128, 256, 1}},
-        {128, 7168, 16384, {128, 256, 1}}, {128, 24576, 1536, {128, 192, 1}}, {97, 24112, 8072, {128, 192, 1}},
+        {128, 7168, 16384, {128, 128, 1, 2}}, {16, 16384, 16384, {64, 256, 1, 2}}, {128, 24576, 1536, {128, 192, 1}}, {97, 24112, 8072, {128, 192, 1}},
         {90, 13416, 7224, {128, 256, 1}},  {300, 1000, 1000, {128, 256, 1}},  {129, 1000, 1000, {128, 256, 1}},
         {1000, 1000, 1000, {128, 256, 1}}, {2048, 2048, 2048, {128, 256, 1}}, {8200, 1000, 1000, {128, 256, 2}},
         {4096, 4096, 4096, {128, 256, 2}}, {2048, 2304, 2048, {128, 256, 2}}, {4096, 2112, 7168, {128, 192, 1}},
-        {300, 2112, 1000, {128, 192, 1}},  {16, 16384, 53248, {64, 128, 1}},  {128, 16384, 53248, {128, 128, 1}},
+        {300, 2112, 1000, {128, 192, 1}},  {16, 16384, 53248, {64, 256, 1, 2}},  {128, 16384, 53248, {128, 128, 1}},
         {126, 11608, 22552, {128, 256, 1}},
     };
     for (const struct expected_fit &e : expected) {
