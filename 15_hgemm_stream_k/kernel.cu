@@ -223,19 +223,16 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
                 mbarrier_arrive_cluster(mapa_shared(smem_addr(&empty[s]), (rank + r) % CLUSTER));
         }
     };
-    // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s.
+    // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s. Its
+    // address from lane 0, as warp_id: `it` runs over the walk's ranges, which come out of
+    // divisions the compiler cannot see are the same in every lane, and the descriptors built
+    // from a per-lane address would be moved to the uniform registers before every wgmma. The
+    // shuffle before the wait, so that its latency is not added to the wait's.
     auto wait_full = [&](int it) {
         const int s = it % STAGES;
+        const uint32_t slot = __shfl_sync(0xffffffffu, ring + s * STAGE_BYTES, 0);
         mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
-        return ring + s * STAGE_BYTES;
-    };
-    // A unit from lane 0, as warp_id: the walk's ranges come out of divisions the compiler cannot
-    // see are the same in every lane. From the same unit in every lane, `it`, the slot and the
-    // descriptors stay in the uniform registers wgmma reads them from, where per-lane ones would
-    // be moved there before every wgmma. Once a unit, not once a K tile.
-    auto from_lane0 = [](struct work_unit u) {
-        return work_unit{__shfl_sync(0xffffffffu, u.group, 0), __shfl_sync(0xffffffffu, u.k_begin, 0),
-                         __shfl_sync(0xffffffffu, u.k_end, 0)};
+        return slot;
     };
     // Half h of the slab over one K tile: four k-steps, one wgmma each.
     auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
@@ -358,8 +355,7 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // groups this block did the first part and a later part of, to finish at the end.
     int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
     struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
-    for (struct work_unit unit; walk.next(unit);) {
-        const struct work_unit w = from_lane0(unit);
+    for (struct work_unit w; walk.next(w);) {
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
         // The unit's first K tile: the previous tile's right half leaves while this tile's left half is computed.
