@@ -3,7 +3,7 @@
 # (`grep -l ab-common.sh *.sh` lists them): from the repository root, B is the binaries'
 # folder (the first argument, else .device/bin, where build-16-variants.sh puts them) and OUT
 # the logs' (else .); log TEXT prints a timed line; the GPU's name, clock, power and
-# temperature are printed; row BINARY "OPTIONS" runs one process of 100 timed bf16 launches
+# temperature are printed; row BINARY "OPTIONS" [DTYPE] runs one process of 100 timed launches (bf16 unless DTYPE)
 # (--no-check) and prints the kernel's median ms and its ratio to cuBLAS: "0.0140 0.802x";
 # check_configs BINARY CONFIG... runs it on each configuration in both precisions (3 runs,
 # checked), a line each with its exit status and its kernel's row; check_shapes BINARY... does
@@ -21,7 +21,7 @@ log() { echo "### $(date +%T) [$SECONDS s] $*"; }
 nvidia-smi --query-gpu=name,clocks.sm,power.draw,temperature.gpu --format=csv,noheader
 row() {
     # shellcheck disable=SC2086 # OPTIONS is a list
-    timeout 60 "$1" $2 --dtype bf16 --iters 100 --no-check --csv 2>&1 |
+    timeout 60 "$1" $2 --dtype "${3:-bf16}" --iters 100 --no-check --csv 2>&1 |
         awk -F, '$3 ~ /hgemm/ { printf "%s %sx", $8, $12 }'
 }
 check_configs() {
@@ -73,6 +73,15 @@ ab_rows() {
             for v in "$@"; do line="$line $v $(row "$B/16_$v" "--m $m --n $n --k $k")"; done
             echo "$line"
         done
+    done
+}
+# ab_rounds ROUNDS "M N K;..." NAME...: ab_rows one round at a time, each after a timed "round R" line.
+ab_rounds() {
+    local rounds=$1 r
+    shift
+    for r in $(seq "$rounds"); do
+        log "round $r"
+        ab_rows 1 "$@"
     done
 }
 # stage_rows ROUNDS BINARY "M N K;M N K;...": ROUNDS rounds over the shapes, a line a shape, the

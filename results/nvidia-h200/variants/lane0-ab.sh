@@ -22,10 +22,7 @@ log "sanitizers"
 sanitize_configs 120 "$new" bf16 "--m 100 --n 1000 --k 1096 --tile 8 --split 7" "--m 64 --n 4096 --k 512 --tile 10" \
     "--m 300 --n 2112 --k 1000 --split 20"
 rows="128 7168 2048;64 7168 2048;128 2112 7168;64 2112 7168;64 24576 1536;128 32768 512;16 16384 16384;128 4096 7168;2048 2048 2048"
-for r in 1 2 3; do
-    log "round $r"
-    ab_rows 1 "$rows" base uni
-done
+ab_rounds 3 "$rows" base uni
 log "8192^3"
 ab_rows 5 "8192 8192 8192" base uni
 log "done"

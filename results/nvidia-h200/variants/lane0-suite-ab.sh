@@ -23,10 +23,7 @@ for r in $(seq "$rounds"); do
     while read -r m n k; do
         for dt in fp16 bf16; do
             line="$m $n $k $dt:"
-            for v in base uni; do
-                line="$line $v $(timeout 60 "$B/16_$v" --m "$m" --n "$n" --k "$k" --dtype $dt --iters 100 --no-check --csv 2>&1 |
-                    awk -F, '$3 ~ /hgemm/ { printf "%s %sx", $8, $12 }')"
-            done
+            for v in base uni; do line="$line $v $(row "$B/16_$v" "--m $m --n $n --k $k" $dt)"; done
             echo "$line"
         done
     done <"$OUT/suite.txt"

@@ -19,8 +19,5 @@ log "sanitizers"
 sanitize_configs 120 "$new" bf16 "--m 64 --n 4096 --k 512 --tile 10" "--m 128 --n 9000 --k 72 --tile 12 --stages 2" \
     "--m 50 --n 9000 --k 72 --tile 13 --stages 2"
 rows="64 7168 2048;32 7168 3024;56 4096 968;1 552 608;64 4096 512;16 16384 16384;128 7168 16384;128 7168 2048;64 2112 7168"
-for r in 1 2 3; do
-    log "round $r"
-    ab_rows 1 "$rows" base new
-done
+ab_rounds 3 "$rows" base new
 log "done"
