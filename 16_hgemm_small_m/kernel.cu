@@ -935,9 +935,9 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
 // 128-row tiles sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer
 // padded columns than 256-column ones (N = 2112: none, where the ninth 256-column tile computes 192
-// columns past N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md). Up to M
-// = 128, where B streams from memory, 128 x 128 twins where they keep as many blocks busy as the
-// fit above.
+// columns past N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md). Not
+// 128 x 128 twins (--tile 12) where B streams from memory: their time follows the SM clock, and
+// at the clock the GPU settles to under that load they ran slower at most shapes measured.
 static int padded(int n, int bn) { return (n + bn - 1) / bn * bn; }
 
 // Twins of a tile in place of the fit `pick` where B streams from memory, the twins' clusters
@@ -979,7 +979,7 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
                 if (!scattered(s, k))
                     pick = to_128[1];
             }
-            return twins_if_from_memory(m, n, k, {128, 128, 1, 2}, pick, sm_count, from_memory);
+            return pick;
         }
         const struct tile_fit best = shortest(to_64, 2, m, n, k, sm_count, from_memory, &clocks, &best_schedule);
         const struct tile_fit narrow = {64, 64, 1}, twins = {64, 128, 1, 2};

@@ -1,8 +1,8 @@
 /* Step 16: step 15 with the tile and the cluster fitted to the shape: 64-row tiles for M <= 64, one 128-row
  * tile up to M = 128, no half-empty pairs, 128- or 64-column tiles where 256-column ones are too few,
  * 64 x 64 ones where they split no tile (above M = 32 where they split K too), twins (a cluster of two
- * blocks on one tile, each doing half its K tiles) where those tiles would take one round, twins of 128 x 128
- * or 64 x 256 tiles where B streams from memory and they keep as many blocks busy, 128 x 192 ones
+ * blocks on one tile, each doing half its K tiles) where those tiles would take one round, twins of 64 x 256
+ * tiles up to M = 64 where B streams from memory and they keep as many blocks busy, 128 x 192 ones
  * above M = 128 where they pad N less than 256-column ones, and up to it where they all go whole in fewer
  * clocks; where M is short of the tile's rows, A's box holds only the rows there are; where B streams from
  * memory, no stream-K over every tile if another fit keeps the blocks in step over K; in a split-K each

@@ -286,7 +286,7 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 50 --n 9000 --k 72 --dtype $2 --tile 13 --stages 2"       # 64x256 twins on the ring's floor of 2 stages
         echo "--m 64 --n 7168 --k 2048 --dtype $2"                          # the rule's twins
         echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 128x64 tiles alone, data-parallel
-        echo "--m 128 --n 8192 --k 8192 --dtype $2"                         # the rule's 128x128 twins (B from memory)
+        echo "--m 128 --n 8192 --k 8192 --dtype $2"                         # the rule's 128x256 tiles split in K (B from memory)
         echo "--m 16 --n 16384 --k 8192 --dtype $2"                         # the rule's 64x256 twins (B from memory)
         echo "--m 2500 --n 1336 --k 1000 --dtype $2"                        # the rule's 128x192 tiles, ragged M and N
     fi
