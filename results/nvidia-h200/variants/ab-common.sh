@@ -4,7 +4,10 @@
 # folder (the first argument, else .device/bin, where build-16-variants.sh puts them) and OUT
 # the logs' (else .); log TEXT prints a timed line; the GPU's name, clock, power and
 # temperature are printed; row BINARY "OPTIONS" [DTYPE] runs one process of 100 timed launches (bf16 unless DTYPE)
-# (--no-check) and prints the kernel's median ms and its ratio to cuBLAS: "0.0140 0.802x";
+# (--no-check) and prints the kernel's median ms and its ratio to cuBLAS: "0.0140 0.802x". It
+# adds no warm-up time, where make adds 300 ms: where B streams from memory that brings the GPU
+# to its power limit, and a fit can win here and lose in make shapes (settled-fits.sh times a
+# rule as make does; NOTES.md, section on 2648c69);
 # check_configs BINARY CONFIG... runs it on each configuration in both precisions (3 runs,
 # checked), a line each with its exit status and its kernel's row; check_shapes BINARY... does
 # that at ten shapes for each, its name before each line, then "bad lines: N" (those not
