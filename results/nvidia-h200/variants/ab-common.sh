@@ -12,7 +12,7 @@
 # checked), a line each with its exit status and its kernel's row; check_shapes BINARY... does
 # that at ten shapes for each, its name before each line, then "bad lines: N" (those not
 # exiting 0);
-# rule_against_old (below) times the rule's pick against an older pick;
+# settled_both (below) times as make shapes does; rule_against_old (below) times the rule's pick against an older pick;
 # sanitize_configs SECONDS BINARY DTYPE CONFIG... runs racecheck, synccheck and memcheck on each
 # configuration (one launch, under a timeout of SECONDS), a line each with the exit status and
 # the tool's summary; the last configuration's log of each tool stays in $OUT/san-TOOL.log.
@@ -26,6 +26,13 @@ row() {
     # shellcheck disable=SC2086 # OPTIONS is a list
     timeout 60 "$1" $2 --dtype "${3:-bf16}" --iters 100 --no-check --csv 2>&1 |
         awk -F, '$3 ~ /hgemm/ { printf "%s %sx", $8, $12 }'
+}
+# settled_both BINARY "OPTIONS": one process timed as make shapes times (300 ms warm-up, 20 runs),
+# both precisions: per kernel row "DTYPE ms ratio x @MHz (cuBLAS @MHz)".
+settled_both() {
+    # shellcheck disable=SC2086 # OPTIONS is a list
+    timeout 60 "$1" $2 --warmup-ms 300 --dtype all --no-check --csv 2>&1 |
+        awk -F, '$3 ~ /hgemm|sgemm/ { printf "%s %s %sx @%s (cuBLAS @%s)  ", $4, $8, $12, $15, $16 }'
 }
 check_configs() {
     local bin=$1 args dt out rc

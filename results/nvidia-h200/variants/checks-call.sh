@@ -4,24 +4,13 @@
 # three rounds), and ncu-worst.sh into OUT/ncu-16-shapes.md. Run from the repository root on the
 # H200: OUT=DIR bash results/nvidia-h200/variants/checks-call.sh COMMIT
 set -u
-export PATH=$PATH:/usr/local/cuda/bin
 c=${1:?commit}
 v=results/nvidia-h200/variants
-log() { echo "### $(date +%T) [$SECONDS s] $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/call-common.sh"
 {
 echo "# bash results/nvidia-h200/variants/checks-call.sh $c on the H200 ($(date -u +%F)), the tree of $c, build/ carried from the dev machine: make -j16 ARCH=90, SASS counts, make test ARCH=90 TEST_JOBS=12 (timeout 280), SIZES=\"8192 12288\" $v/big-16-vs-14.sh build 3 (timeout 100), $v/ncu-worst.sh $c (timeout 190)"
-nvidia-smi --query-gpu=name,clocks.sm,power.draw,temperature.gpu,driver_version --format=csv,noheader
-make -j16 ARCH=90 >"$OUT/build.txt" 2>&1 || { tail -20 "$OUT/build.txt"; exit 1; }
-log "built, $(grep -c nvcc "$OUT/build.txt") nvcc lines"
-for step in 15_hgemm_stream_k 16_hgemm_small_m; do
-    sass=$(cuobjdump -sass "build/$step")
-    echo "${step%%_*}: HGMMA $(grep -c HGMMA <<<"$sass"), STL/LDL $(grep -c -E 'STL|LDL' <<<"$sass")"
-done
-log "make test ARCH=90 TEST_JOBS=12"
-timeout 280 make test ARCH=90 TEST_JOBS=12 >"$OUT/test.txt" 2>&1
-echo "make test exit $?"
-tail -3 "$OUT/test.txt"
-grep -E '^FAIL' "$OUT/test.txt" | head -20
+build_and_count
+make_test "$OUT/test.txt" 280
 log "big-16-vs-14.sh, 8192 and 12288"
 SIZES="8192 12288" OUT=$OUT timeout 100 bash $v/big-16-vs-14.sh build 3
 log "ncu-worst.sh $c"

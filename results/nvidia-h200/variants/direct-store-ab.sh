@@ -8,11 +8,6 @@
 # Run from the repository root on an H200: bash results/nvidia-h200/variants/direct-store-ab.sh BASE NEW [ROUNDS]
 source "$(dirname "${BASH_SOURCE[0]}")/ab-common.sh" "$2"
 base=$1 new=${2:?two build folders} rounds=${3:-3}
-settled_both() {
-    # shellcheck disable=SC2086 # OPTIONS is a list
-    timeout 60 "$1" $2 --warmup-ms 300 --dtype all --no-check --csv 2>&1 |
-        awk -F, '$3 ~ /hgemm|sgemm/ { printf "%s %s %sx @%s (cuBLAS @%s)  ", $4, $8, $12, $15, $16 }'
-}
 log "check_shapes $new/16_hgemm_small_m"
 check_shapes 16_hgemm_small_m
 list=("2048 2048 2048" "64 7168 2048" "128 7168 2048" "4096 4096 4096" "128 2112 7168" "64 4096 7168" "16 16384 16384")

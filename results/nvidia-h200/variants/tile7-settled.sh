@@ -7,11 +7,6 @@
 source "$(dirname "${BASH_SOURCE[0]}")/ab-common.sh" "$1"
 rounds=${2:-3}
 B16=$B/16_hgemm_small_m
-settled_both() {
-    # shellcheck disable=SC2086 # OPTIONS is a list
-    timeout 60 "$B16" $1 --warmup-ms 300 --dtype all --no-check --csv 2>&1 |
-        awk -F, '$3 ~ /hgemm/ { printf "%s %s %sx @%s (cuBLAS @%s)  ", $4, $8, $12, $15, $16 }'
-}
 list=("64 7168 2048" "64 8192 1024" "32 7168 3024" "56 4096 968" "64 4096 512" "48 6144 4096" "64 2112 7168")
 for s in "${list[@]}"; do
     read -r m n k <<<"$s"
@@ -22,7 +17,7 @@ for r in $(seq "$rounds"); do
     for s in "${list[@]}"; do
         read -r m n k <<<"$s"
         a="--m $m --n $n --k $k"
-        echo "$m x $n x $k: rule $(settled_both "$a")| tile 7 $(settled_both "$a --tile 7")"
+        echo "$m x $n x $k: rule $(settled_both "$B16" "$a")| tile 7 $(settled_both "$B16" "$a --tile 7")"
     done
 done
 log "done"
