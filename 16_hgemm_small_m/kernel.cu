@@ -641,6 +641,11 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // The tile whose right half is still in registers, once there is one (held_bx >= 0); the
     // groups this block did the first part and a later part of, to finish at the end.
     int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
+    // Twins of 64 x 128 tiles hand each K tile's slot back as soon as its own wgmma group has
+    // retired, not one K tile later: their ring, a stage shorter for the twin's part, then holds
+    // one more K tile in flight. Measured faster there, and slower in the other one-accumulator
+    // fits (results/nvidia-h200/NOTES.md).
+    constexpr bool EARLY = K_BLOCKS > 1 && HALVES == 1 && WN == 64;
     struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
     for (struct work_unit unit; walk.next(unit);) {
         const struct work_unit w = own_part(from_lane0(unit));
@@ -651,6 +656,10 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         wgmma_fence(); // the accumulators were last read by the epilogue
         mma_half(sum[0], slot, first_half, false);
         wgmma_commit_group();
+        if constexpr (EARLY) {
+            wgmma_wait_group<0>();
+            release(it % STAGES);
+        }
         if constexpr (HALVES == 2) {
             if (held_bx >= 0) {
                 // Returns at once: only the group above is in flight, all before it retired at the
@@ -671,9 +680,14 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
                 wgmma_commit_group();
             }
             // Keep this K tile's groups in flight; once those before them have retired, the
-            // previous slot is free.
-            wgmma_wait_group<HALVES>();
-            release((it - 1) % STAGES);
+            // previous slot is free. EARLY: once this K tile's group has retired, its own slot is.
+            if constexpr (EARLY) {
+                wgmma_wait_group<0>();
+                release(it % STAGES);
+            } else {
+                wgmma_wait_group<HALVES>();
+                release((it - 1) % STAGES);
+            }
         }
         // A whole tile, as in 14: the left half is final while the right half's last group may
         // still run: store it, then hand the last slot back and keep the right half for the next
@@ -684,7 +698,8 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
         if (HALVES == 2 && whole)
             store_half(sum[0], 0, c.bx, by);
         wgmma_wait_group<0>();
-        release(it % STAGES);
+        if constexpr (!EARLY)
+            release(it % STAGES);
         it++;
         if constexpr (K_SPLIT == 2)
             gather_sums();
