@@ -5,8 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum dtype { DTYPE_TF32, DTYPE_FP16, DTYPE_BF16, NUM_DTYPES };
-enum accum { ACCUM_FP32, ACCUM_FP16 };
+#include "launch.h" /* enum dtype, enum accum */
 
 const char *dtype_name(enum dtype t);
 size_t dtype_bytes(enum dtype t); /* storage size of one element in device memory */

@@ -14,6 +14,10 @@
 #define LAUNCH_EXTERN_C
 #endif
 
+/* The element types of A, B and C (tf32 steps keep fp32 in memory), and the accumulator's. */
+enum dtype { DTYPE_TF32, DTYPE_FP16, DTYPE_BF16, NUM_DTYPES };
+enum accum { ACCUM_FP32, ACCUM_FP16 };
+
 #define MAX_STEP_OPTIONS 4
 
 /* The values of the options the step declares in its main.c, by name, and what the harness

@@ -10,7 +10,6 @@
 #include <cuda_runtime.h>
 
 #include "launch.h"
-#include "numeric.h"
 
 // How a kernel instance is launched.
 struct kernel_config {

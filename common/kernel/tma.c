@@ -36,7 +36,7 @@ void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int ro
         error_name = (error_name_fn)driver_function("cuGetErrorName");
     }
     const cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
-    const cuuint64_t row_stride[1] = {(cuuint64_t)cols * dtype_bytes(t)}; /* bytes; dims[0]'s is implied */
+    const cuuint64_t row_stride[1] = {(cuuint64_t)cols * 2}; /* bytes of fp16 or bf16; dims[0]'s is implied */
     const cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
     const cuuint32_t element_strides[2] = {1, 1};
     CUresult r = encode(map, t == DTYPE_BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,

@@ -6,7 +6,7 @@
 
 #include <cuda.h>
 
-#include "numeric.h"
+#include "launch.h"
 
 #ifdef __cplusplus
 extern "C" {
