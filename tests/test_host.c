@@ -1,7 +1,7 @@
 /* Host tests, no GPU: the swizzles are bijections that keep 16-byte chunks whole, the grid swizzle
  * covers every tile once, the fp16/bf16 conversions, the tolerances, and that the checker of
  * verify.c fails wrong results of every kind (the bank-conflict claims are checked by
- * tests/conflicts.c). Prints one PASS/FAIL line per test; exit status 1 if any failed. */
+ * common/scripts/conflicts.c). Prints one PASS/FAIL line per test; exit status 1 if any failed. */
 #include "cli.h"
 #include "contract.h"
 #include "numeric.h"

@@ -1,7 +1,7 @@
 /* Where every shared-memory access of the ladder goes, in one place: the swizzles, the position
  * (row and column of the shared array, before the swizzle) each lane of each shared-memory
  * instruction addresses, and the orders in which blocks walk the tiles of C. The kernels compile
- * these very functions, the conflict model (tests/conflicts.c) replays them lane by lane and the
+ * these very functions, the conflict model (common/scripts/conflicts.c) replays them lane by lane and the
  * host tests prove them (bijections, 16-byte chunks kept whole, every tile covered once), so the
  * model cannot drift from the code. Units are elements of the shared array: floats for tf32,
  * halves for fp16/bf16. */

@@ -5,7 +5,9 @@
  * accesses, 16 for 8-byte, 8 for 16-byte ones and for each 8x8 matrix of ldmatrix).
  * It also predicts the 4096^3 totals that ncu reports (results/<gpu>/ncu.md): shared load and
  * store wavefronts and the conflicts among them (wavefronts beyond one per phase).
- * --check: one PASS/FAIL line per degree the articles claim; exit 1 if any fails. */
+ * --check: one PASS/FAIL line per degree the articles claim; exit 1 if any fails.
+ * Step numbers after the options (make conflicts STEP='09 16') keep the models of those steps.
+ * Usage: conflicts [--check] [NN...] */
 #include "swizzle.h"
 
 #include <stdio.h>
@@ -373,9 +375,27 @@ static struct op_stats replay(const struct smem_op *op)
     return s;
 }
 
+/* Whether the model named `step` ("16_hgemm_small_m", "08 x4") is one of the steps asked for:
+ * its first two characters are one of the step numbers, or none was given. */
+static int wanted(const char *step, int num_steps, char **steps)
+{
+    for (int i = 0; i < num_steps; i++)
+        if (strncmp(step, steps[i], 2) == 0)
+            return 1;
+    return num_steps == 0;
+}
+
 int main(int argc, char **argv)
 {
-    int check = argc > 1 && strcmp(argv[1], "--check") == 0, failures = 0;
+    int check = argc > 1 && strcmp(argv[1], "--check") == 0, failures = 0, matched = 0;
+    int num_steps = argc - 1 - check;
+    char **step_args = argv + 1 + check;
+    for (int i = 0; i < num_steps; i++)
+        if (strlen(step_args[i]) != 2 || step_args[i][0] < '0' || step_args[i][0] > '9' || step_args[i][1] < '0' ||
+            step_args[i][1] > '9') {
+            fprintf(stderr, "conflicts: '%s' is not a step number; usage: conflicts [--check] [NN...]\n", step_args[i]);
+            return 2;
+        }
     const double size = 4096;
     int sw = 4, iw = 11; /* the columns fit the longest step and instruction names */
     for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
@@ -388,6 +408,9 @@ int main(int argc, char **argv)
                "step", iw, "instruction", "degree", "claim");
     for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
         const struct step_model *m = &steps[s];
+        if (!wanted(m->step, num_steps, step_args))
+            continue;
+        matched++;
         double tiles = size / m->bk, ld = 0, ld_c = 0, st = 0, st_c = 0;
         double blocks = (size / 128) * (size / (m->bn ? m->bn : 128));
         for (int i = 0; i < m->num_ops; i++) {
@@ -426,5 +449,9 @@ int main(int argc, char **argv)
             failures += !ok;
         }
     }
+    if (!matched)
+        printf("no shared-memory model for step%s", num_steps > 1 ? "s" : "");
+    for (int i = 0; !matched && i < num_steps; i++)
+        printf(" %s%s", step_args[i], i + 1 < num_steps ? "" : "\n");
     return failures ? 1 : 0;
 }
