@@ -2,7 +2,6 @@
 
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc))
 NVCC      ?= $(CUDA_HOME)/bin/nvcc
-CC        ?= gcc
 CUDART    ?= static
 CCBIN     ?=
 LDFLAGS   ?=
@@ -11,8 +10,6 @@ SIZE      ?= 4096
 SIZES     ?= 2048 4096 8192 12288 16384
 STAGES    ?=
 STEP_OPTS ?=
-SWEEP_STEPS ?= $(filter-out 01_% 02_% 03_% 04_% 05_% 06_%,$(ALL_STEPS))
-SHAPE_STEPS ?= $(lastword $(ALL_STEPS))
 SUITE     ?= shapes/llm.txt
 ITERS     ?= 20
 WARMUP    ?= 5
@@ -20,16 +17,29 @@ WARMUP_MS ?= 300
 FLUSH_L2  ?= 0
 COMMIT    ?=
 TEST_JOBS ?= 4
+# Make's own default for CC is cc; ours is gcc, and CC=clang (command line or environment) wins.
+ifeq ($(origin CC),default)
+  CC := gcc
+endif
 
 # Goals that compile nothing with nvcc, and so work without a CUDA toolkit.
 NO_NVCC_GOALS := help clean conflicts diff plots
 NEEDS_NVCC := $(filter-out $(NO_NVCC_GOALS),$(or $(MAKECMDGOALS),all))
 
-# Targets every step is built for. With no ARCH given: the visible GPU's compute capability, or,
-# with no GPU, every architecture of the ladder that this nvcc knows (a fat binary).
+# Targets every step is built for: ARCH as compute capabilities (ARCH=90, ARCH="80 90"), from the
+# command line or the environment. Some toolchains export ARCH as a CPU (x86_64, arm64): such an
+# ARCH from the environment is not ours, and is set aside in one line. With no ARCH: the visible
+# GPU's compute capability, or, with no GPU, every architecture of the ladder that this nvcc knows
+# (a fat binary).
 LADDER_ARCHS   := 80 86 89 90 120
 NVCC_ARCHS     := $(patsubst compute_%,%,$(shell $(NVCC) --list-gpu-arch 2>/dev/null))
 SUPPORTED_ARCHS := $(filter-out 50 52 53 60 61 62 70 72 75,$(NVCC_ARCHS))
+ifeq ($(origin ARCH),environment)
+  ifneq ($(shell printf '%s\n' '$(ARCH)' | grep -Eq '^ *[0-9]+( +[0-9]+)* *$$' && echo numbers),numbers)
+    $(info make: ARCH=$(ARCH) from the environment names no compute capability: set aside (ARCH=90 on the command line picks targets))
+    undefine ARCH
+  endif
+endif
 ifeq ($(origin ARCH),undefined)
   ARCH := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '. ')
   ifeq ($(strip $(ARCH)),)
@@ -40,15 +50,37 @@ ifneq ($(NEEDS_NVCC),)
   ifeq ($(strip $(NVCC_ARCHS)),)
     $(error nvcc not found at '$(NVCC)': put it on PATH or set CUDA_HOME=/path/to/cuda (see README, Troubleshooting))
   endif
+  ifeq ($(strip $(ARCH)),)
+    $(error ARCH is empty: name the compute capabilities to build for, e.g. ARCH=90 or ARCH="80 90", or leave ARCH out (this nvcc builds $(SUPPORTED_ARCHS)))
+  endif
   ifneq ($(filter-out $(SUPPORTED_ARCHS),$(ARCH)),)
-    $(error ARCH=$(ARCH) is not supported: this nvcc builds $(SUPPORTED_ARCHS) (the steps need sm_80 or newer))
+    $(error ARCH=$(ARCH) is not supported: say compute capabilities this nvcc builds, $(SUPPORTED_ARCHS) (the steps need sm_80 or newer), e.g. ARCH=90)
   endif
 endif
 
+# STEP=NN (or a list, or folder names) restricts every target that runs steps. Unset: run,
+# test, sanitize and ncu take every step, sweep the steps from 07 on (01-06 are far from
+# cuBLAS at every size), shapes the last step.
 ALL_STEPS := $(patsubst %/,%,$(sort $(dir $(wildcard [0-9][0-9]_*/kernel.cu))))
-STEPS     := $(if $(STEP),$(foreach s,$(STEP),$(filter $(s)_%,$(ALL_STEPS))),$(ALL_STEPS))
-ifeq ($(strip $(STEPS)),)
-  $(error STEP=$(STEP) matches no step folder; steps are: $(ALL_STEPS))
+STEP_MISSES := $(strip $(foreach s,$(STEP),$(if $(filter $(s) $(s)_%,$(ALL_STEPS)),,$(s))))
+ifneq ($(STEP_MISSES),)
+  $(error STEP=$(STEP): $(STEP_MISSES) matches no step folder; steps are: $(ALL_STEPS))
+endif
+STEPS       := $(if $(STEP),$(foreach s,$(STEP),$(filter $(s) $(s)_%,$(ALL_STEPS))),$(ALL_STEPS))
+SWEEP_SET   := $(if $(STEP),$(STEPS),$(filter-out 01_% 02_% 03_% 04_% 05_% 06_%,$(ALL_STEPS)))
+SHAPE_SET   := $(if $(STEP),$(STEPS),$(lastword $(ALL_STEPS)))
+STEP_NUMBERS := $(foreach s,$(STEPS),$(firstword $(subst _, ,$(s))))
+
+# The targets that measure say there is no GPU before they build anything (a dry run, make -n,
+# runs nothing and is let through).
+GPU_GOALS := run sweep shapes results ncu sanitize
+ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
+  ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+    NO_GPU := $(shell bash common/scripts/need_gpu.sh make $(firstword $(filter $(GPU_GOALS),$(MAKECMDGOALS))) 2>&1 >/dev/null)
+    ifneq ($(NO_GPU),)
+      $(error $(NO_GPU))
+    endif
+  endif
 endif
 
 , := ,
@@ -100,7 +132,7 @@ $(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/harness/n
                     $(BUILD)/obj/common/harness/parallel.o
 	$(CC) $^ -o $@ -lm -lpthread
 
-$(BUILD)/conflicts: $(BUILD)/obj/tests/conflicts.o
+$(BUILD)/conflicts: $(BUILD)/obj/common/scripts/conflicts.o
 	$(CC) $^ -o $@
 
 # Runs a command with the GPU's memory held but a few MiB: the tests' failed allocation.
@@ -116,7 +148,7 @@ $(BUILD)/stream_k_16: 16_hgemm_small_m/kernel.cu
 
 # The bank-conflict model of every shared-memory instruction (no GPU needed).
 conflicts: $(BUILD)/conflicts
-	@$(BUILD)/conflicts
+	@$(BUILD)/conflicts $(if $(STEP),$(STEP_NUMBERS))
 
 # What the measuring scripts read from the environment.
 MEASURE_ENV = BUILD=$(BUILD) ITERS=$(ITERS) WARMUP=$(WARMUP) WARMUP_MS=$(WARMUP_MS) FLUSH_L2=$(FLUSH_L2) $(if $(COMMIT),COMMIT=$(COMMIT))
@@ -131,15 +163,15 @@ sanitize: all
 	@BUILD=$(BUILD) STAGES="$(STAGES)" bash tests/sanitize.sh $(STEPS)
 
 sweep: all
-	@$(MEASURE_ENV) SIZES="$(SIZES)" STAGES="$(STAGES)" STEP_OPTS="$(STEP_OPTS)" bash common/scripts/sweep.sh $(STEPS)
+	@$(MEASURE_ENV) SIZES="$(SIZES)" STAGES="$(STAGES)" STEP_OPTS="$(STEP_OPTS)" bash common/scripts/sweep.sh $(SWEEP_SET)
 
 shapes: all
-	@$(MEASURE_ENV) bash common/scripts/shapes.sh $(SUITE) $(SHAPE_STEPS)
+	@$(MEASURE_ENV) bash common/scripts/shapes.sh $(SUITE) $(SHAPE_SET)
 
 # results/<gpu>/ for the GPU here, e.g. results/nvidia-h200/ (common/scripts/results.sh).
 results: all
-	@$(MEASURE_ENV) SIZE=$(SIZE) SIZES="$(SIZES)" STEPS="$(STEPS)" SWEEP_STEPS="$(SWEEP_STEPS)" \
-	    SHAPE_STEPS="$(SHAPE_STEPS)" SUITE=$(SUITE) bash common/scripts/results.sh
+	@$(MEASURE_ENV) SIZE=$(SIZE) SIZES="$(SIZES)" STEPS="$(STEPS)" SWEEP_SET="$(SWEEP_SET)" \
+	    SHAPE_SET="$(SHAPE_SET)" SUITE=$(SUITE) bash common/scripts/results.sh
 
 # PNG plots of results/<gpu>/ from its CSVs (matplotlib): GPU=nvidia-h200 works anywhere;
 # without GPU= the folder of the GPU on this machine.
@@ -147,14 +179,14 @@ GPU_SLUG = $(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //; s/ |.*//' | t
 plots:
 	@slug=$(if $(GPU),$(GPU),$$( ( $(GPU_SLUG) ) 2>/dev/null)); \
 	[ -n "$$slug" ] || { echo "make plots: no GPU here to name the folder: say which, e.g. make plots GPU=nvidia-h200" >&2; exit 2; }; \
-	python3 results/plot.py results/$$slug
+	python3 common/scripts/plot.py results/$$slug
 
 ncu: all
 	@$(MEASURE_ENV) STEP="$(STEP)" bash common/scripts/ncu.sh --results $(SIZE) $(STEPS)
 
-# The lesson of step NN: its kernel.cu and main.c against the step it builds on.
+# The lesson of step NN (each of a list): its kernel.cu and main.c against the step it builds on.
 diff:
-	@bash common/scripts/diff.sh $(STEP)
+	@$(if $(STEP),for s in $(STEP_NUMBERS); do bash common/scripts/diff.sh $$s || exit; done,bash common/scripts/diff.sh)
 
 clean:
 	rm -rf $(BUILD)
@@ -165,27 +197,26 @@ help:
 	@echo "  make run          the ladder: every step against cuBLAS at SIZE^3, grouped by precision"
 	@echo "  make test         host tests, argument checks; with a GPU, every step on the shape matrix"
 	@echo "  make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step (and ring depth)"
-	@echo "  make sweep        each step over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
-	@echo "  make shapes       SHAPE_STEPS over the shape suite SUITE, against cuBLAS: geomean and worst"
-	@echo "  make results      results/<gpu>/: the ladder, the sweep of SWEEP_STEPS, the shapes, plots, README.md"
+	@echo "  make sweep        steps 07 on (or STEP) over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
+	@echo "  make shapes       the last step (or STEP) over the shape suite SUITE, against cuBLAS: geomean and worst"
+	@echo "  make results      results/<gpu>/: the ladder, the sweep, the shapes, plots, README.md"
 	@echo "  make plots        the PNG plots of results/<gpu>/ from its CSVs (GPU=<gpu folder>; matplotlib)"
 	@echo "  make ncu          Nsight Compute counters per step at SIZE^3 into results/<gpu>/ncu.md"
-	@echo "  make conflicts    the bank-conflict model of every shared access of every step"
-	@echo "  make diff STEP=NN what step NN changed against the step it builds on: the step its kernel.cu's"
-	@echo "                    first line names (09 builds on 07), else NN-1"
+	@echo "  make conflicts    the bank-conflict model of every shared access of every step (or STEP)"
+	@echo "  make diff STEP=NN what step NN (each of a list) changed against the step it builds on: the step"
+	@echo "                    its kernel.cu's first line names (09 builds on 07), else NN-1"
 	@echo "  make clean        remove BUILD/"
 	@echo "  make help         this text"
 	@echo "variables (make VAR=value ...; now):"
-	@echo "  STEP=NN           only these steps, e.g. STEP=12 or STEP='12 13 14' (all steps)"
+	@echo "  STEP=NN           only these steps, e.g. STEP=12 or STEP='12 13 14', for every target that runs"
+	@echo "                    steps (unset: all steps; sweep 07 on, shapes the last: $(lastword $(ALL_STEPS)))"
 	@echo "  ARCH='80 90'      target compute capabilities ($(ARCH))"
 	@echo "  BUILD             build folder ($(BUILD))"
 	@echo "  SIZE              M = N = K of run, results and ncu ($(SIZE))"
 	@echo "  SIZES             the sizes of sweep and results ($(SIZES))"
 	@echo "  STAGES            ring depths for sweep and sanitize, e.g. '2 3 4' (each step's default)"
 	@echo "  STEP_OPTS         more options for the steps of sweep, e.g. STEP=08 STEP_OPTS='--swizzle-stride 2048'"
-	@echo "  SWEEP_STEPS       the steps results sweeps ($(SWEEP_STEPS))"
 	@echo "  SUITE             the shape suite of shapes and results ($(SUITE))"
-	@echo "  SHAPE_STEPS       the steps of shapes and results' shapes ($(SHAPE_STEPS))"
 	@echo "  ITERS, WARMUP     timed and warm-up runs per measurement ($(ITERS), $(WARMUP))"
 	@echo "  WARMUP_MS         and lasts this many ms at least, so a GPU at its power limit settles ($(WARMUP_MS))"
 	@echo "  FLUSH_L2=1        run, sweep and shapes overwrite the L2 before every timed run: operands from memory ($(FLUSH_L2))"

@@ -27,7 +27,7 @@ static const struct step_kernel kernels[] = {
 static const struct step_option options[] = {
     {.name = "stages", .help = "depth of the cp.async ring", .min = 2, .max = 5, .default_value = 2,
      .name_suffix = "_s%d"},
-    {.name = "swizzle-stride", .help = "width in columns of the block swizzle's N bands, a multiple of 128",
+    {.name = "swizzle-stride", .help = "width in columns of the block swizzle's N bands",
      .min = 128, .max = 1 << 30, .multiple_of = 128, .default_value = 1024},
 };
 

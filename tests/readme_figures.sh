@@ -10,7 +10,11 @@
 # ratio added to the prose. One PASS/FAIL line each (tests/run.sh counts them).
 # Usage: tests/readme_figures.sh README.md
 set -u
-readme=${1:-README.md}
+if [ $# -ne 1 ]; then
+    echo "usage: tests/readme_figures.sh README.md" >&2
+    exit 2
+fi
+readme=$1
 
 # check FILE: the problems of FILE, one a line (nothing when it is sound)
 check() {

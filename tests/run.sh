@@ -8,6 +8,10 @@ set -u
 BUILD=${BUILD:-build}
 TEST_JOBS=${TEST_JOBS:-4}
 . "$(dirname "$0")/../common/scripts/lib.sh"
+if [ $# -eq 0 ]; then
+    echo "usage: tests/run.sh STEP...   (make test [STEP=NN] [TEST_JOBS=4])" >&2
+    exit 2
+fi
 passed=0 failed=0 skipped=0
 pass() { passed=$((passed + 1)); echo "PASS $*"; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
@@ -74,6 +78,9 @@ run_checks bash common/scripts/readme_ladder.sh --check README.md
 
 echo "== the measuring scripts on GPUs that are not here: stub steps for sm_89, sm_120, an H200, no GPU"
 run_checks bash tests/scripts.sh "$@"
+
+echo "== the Makefile as a newcomer meets it: no GPU, ARCH, STEP, CC, what kernels include"
+run_checks bash tests/make.sh "$@"
 
 echo "== make help names every target and every variable the Makefile takes from the user"
 help_text=$(make -s help 2>&1)
@@ -179,6 +186,12 @@ for step in "$@"; do
         pass "$step --help gives the defaults, the ranges and the exit codes"
     else
         fail "$step --help lacks a default, a range or the exit codes"
+    fi
+    repeated=$(help_of "$step" | grep -E '(a multiple of [0-9]+).*\1' | head -n 1)
+    if [ -z "$repeated" ]; then
+        pass "$step --help says each constraint once a line"
+    else
+        fail "$step --help repeats itself: $repeated"
     fi
     if has_option "$step" stages; then
         read -r lo hi < <(stage_range "$step")

@@ -12,6 +12,10 @@ set -u
 BUILD=${BUILD:-build}
 STAGES=${STAGES:-}
 . "$(dirname "$0")/../common/scripts/lib.sh"
+if [ $# -eq 0 ]; then
+    echo "usage: tests/sanitize.sh STEP...   (make sanitize [STEP=NN] [STAGES='2 3'])" >&2
+    exit 2
+fi
 gpu_info sanitize "$BUILD/$1" >/dev/null || exit
 command -v compute-sanitizer >/dev/null || { echo "make sanitize: compute-sanitizer not found (it ships with the CUDA toolkit)" >&2; exit 3; }
 failed=0
@@ -46,7 +50,7 @@ for step in "$@"; do
         "--m 100 --n 4096 --k 520 --tile 12" "--m 50 --n 9000 --k 72 --tile 13 --stages 2")
     # A split-K with a lead (--lead): the first cluster of each tile reads the others' parts alone,
     # by TMA into its ring; 64x64 tiles (8 parts) and 128x64 ones (4). At 120 x 1016 x 3000 racecheck
-    # reports races in cuBLAS's split-K kernel (results/nvidia-h200/NOTES.md): not a shape for here.
+    # reports races in cuBLAS's split-K kernel (notes/16_hgemm_small_m.md): not a shape for here.
     "$bin" --help | grep -q '^  --lead ' && configs+=("--m 40 --n 1000 --k 1000 --tile 7" "--m 100 --n 1000 --k 1000 --tile 8 --split 64")
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do

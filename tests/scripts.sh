@@ -7,6 +7,10 @@
 # One PASS/FAIL line per check (tests/run.sh counts them).
 # Usage: tests/scripts.sh STEP...
 set -u
+if [ $# -eq 0 ]; then
+    echo "usage: tests/scripts.sh STEP...   (make test runs it with every step)" >&2
+    exit 2
+fi
 scripts=$(cd "$(dirname "$0")/../common/scripts" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -36,6 +40,7 @@ while [ \$# -gt 0 ]; do
     case \$1 in --size) m=\$2 n=\$2 k=\$2; shift ;; --m) m=\$2; shift ;; --n) n=\$2; shift ;; --k) k=\$2; shift ;; esac
     shift
 done
+[ "\$m" != 3 ] || { echo "error: \${m}x\${n}x\${k} rejected: M must be a multiple of 128" >&2; exit 2; }
 echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
 echo "$gpu,$step,cublas_fp16,fp16,\$m,\$n,\$k,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
 echo "$gpu,$step,${step#*_},fp16,\$m,\$n,\$k,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
@@ -59,7 +64,7 @@ for gpu in "NVIDIA GeForce RTX 4090|89|9|sm_90 or newer" "NVIDIA GeForce RTX 509
     slug=$(printf '%s' "$name" | tr 'A-Z ' 'a-z-')
     cp "$readme" "$tmp/README.md"
     out=$(BUILD=$stubs RESULTS_ROOT=$tmp/results README_FILE=$tmp/README.md STEPS="${steps[*]}" SIZES="256 512" \
-        SUITE=$tmp/suite.txt SHAPE_STEPS="${steps[*]}" bash "$scripts/results.sh" 2>&1)
+        SUITE=$tmp/suite.txt SHAPE_SET="${steps[*]}" bash "$scripts/results.sh" 2>&1)
     rc=$?
     dir=$tmp/results/$slug
     check $rc "sm_$sm: make results finishes (exit $rc)" "$(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')"
@@ -188,3 +193,70 @@ done
 check "$([ -z "$wrong" ] && echo 0 || echo 1)" "runs_on reads each step's declared architecture: 01-08 everywhere, 09 from sm_90, 10-16 on sm_90" "wrong at:$wrong"
 runs_on 120 "needs: sm_90 exactly (wgmma)" || ! runs_on 89 "needs: sm_80 or newer (mma.sync)" || ! runs_on 100 "needs: sm_90 or newer (TMA)"
 check "$([ $? -ne 0 ] && echo 0 || echo 1)" "runs_on refuses sm_120 for sm_90 exactly, takes sm_89 for sm_80 or newer and sm_100 for sm_90 or newer"
+
+# A suite's lines: a malformed one (not three integers, a CRLF line end) is named with its line
+# number and nothing runs (exit 2); a shape a step refuses is a row naming its line, and the
+# summary names the lines.
+printf '%s\n' "# a suite" "64 2112 7168" "64 2112" "128 4096 x" "" "4096 4096 4096 # a comment" >"$tmp/bad.txt"
+printf '64 2112 7168\r\n' >>"$tmp/bad.txt"
+: >"$tmp/h200/calls.log"
+err=$(BUILD=$tmp/h200 bash "$scripts/shapes.sh" "$tmp/bad.txt" "${steps[0]}" 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 3 ] && printf '%s' "$err" | grep -q "bad.txt:3: " &&
+    printf '%s' "$err" | grep -q "bad.txt:4: " && printf '%s' "$err" | grep -q "bad.txt:7: .*CRLF" && [ ! -s "$tmp/h200/calls.log" ]
+check $? "shapes names each malformed suite line (3, 4 and the CRLF line 7), runs nothing, exit 2 (exit $rc)" "$(printf '%s' "$err" | tr '\n' ';')"
+printf '%s\n' "# a suite" "64 2112 7168" "" "3 4096 4096 # refused" "4096 4096 4096" >"$tmp/refused.txt"
+out=$(BUILD=$tmp/h200 bash "$scripts/shapes.sh" "$tmp/refused.txt" "${steps[0]}" 2>/dev/null)
+rc=$?
+[ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q "rejected (line 4): M must be" &&
+    printf '%s\n' "$out" | grep -q "^${steps[0]} refused the shapes of $tmp/refused.txt lines 4$" &&
+    [ "$(printf '%s\n' "$out" | grep -c "^${steps[0]} .* ok")" -eq 2 ]
+check $? "shapes runs the other shapes, names the refused one's line in its row and in the summary (exit $rc)" "$(printf '%s' "$out" | tail -n 3 | tr '\n' ';')"
+
+# A profile that fails is an error, not an empty table
+printf '#!/bin/sh\necho "==ERROR== the profiler failed" >&2\nexit 1\n' >"$tmp/ncu_fails"
+chmod +x "$tmp/ncu_fails"
+out=$(NCU=$tmp/ncu_fails NO_POWER=1 BUILD=$tmp/h200 bash "$scripts/ncu_vs_cublas.sh" 256 "${steps[0]}" 2>&1)
+rc=$?
+[ "$rc" -ne 0 ] && printf '%s' "$out" | grep -q 'the profiler failed' && ! printf '%s' "$out" | grep -q '^| kernel'
+check $? "ncu_vs_cublas.sh exits non-zero and says why when the profile fails (exit $rc)" "$out"
+mkdir -p "$tmp/ncubin"
+cp "$tmp/ncu_fails" "$tmp/ncubin/ncu"
+out=$(PATH=$tmp/ncubin:$PATH BUILD=$tmp/h200 RESULTS_ROOT=$tmp/ncu-results bash "$scripts/ncu.sh" 256 "${steps[0]}" 2>&1)
+rc=$?
+[ "$rc" -ne 0 ] && printf '%s' "$out" | grep -q "no kernel of ${steps[0]} profiled"
+check $? "ncu.sh exits non-zero and names the step whose profile failed (exit $rc)" "$(printf '%s' "$out" | tail -n 2 | tr '\n' ';')"
+
+# The plots: a truncated CSV is one line and exit 1 (read before matplotlib loads, so this runs
+# anywhere), and a step keeps its colour across panels and plots
+plot=$scripts/plot.py
+if command -v python3 >/dev/null; then
+    d=$tmp/plots/some-gpu
+    mkdir -p "$d"
+    cp "$tmp/results/nvidia-h200/ladder.csv" "$tmp/results/nvidia-h200/sweep.csv" "$d/"
+    head -c 150 "$tmp/results/nvidia-h200/sweep.csv" >"$d/sweep.csv"
+    err=$(python3 "$plot" "$d" 2>&1)
+    rc=$?
+    [ "$rc" -eq 1 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q 'sweep.csv line 2: .* (a truncated file?)'
+    check $? "plot.py names a truncated CSV and its line in one line, exit 1 (exit $rc)" "$err"
+    out=$(cd "$(dirname "$plot")" && python3 -c '
+import plot
+fp16 = [{"step": s, "kernel": k, "dtype": "fp16"} for s, k in (("07_a", "a"), ("08_b", "b_base"), ("08_b", "b_x4"), ("09_c", "c"))]
+bf16 = [{"step": s, "kernel": k, "dtype": "bf16"} for s, k in (("07_a", "a"), ("09_c", "c"))]
+one, both = plot.step_colors(bf16), plot.step_colors(fp16 + bf16)
+print(len(set(both.values())) == 3 and both["09_c"] == plot.step_colors(fp16)["09_c"] == plot.step_colors(fp16, bf16)["09_c"])' 2>&1)
+    [ "$out" = True ]
+    check $? "plot.py gives a step one colour whichever precisions and kernels sit beside it" "$out"
+else
+    echo "python3 not found: the plot checks skipped"
+fi
+
+# results/ holds what make results (and make ncu) write, and nothing else: no logs, no notes
+if git -C "$scripts" rev-parse --git-dir >/dev/null 2>&1; then
+    root=$(git -C "$scripts" rev-parse --show-toplevel)
+    extra=$(git -C "$root" ls-files results | grep -Ev '^results/reference\.md$|^results/[a-z0-9-]+/(README\.md|ladder\.(csv|md|png)|sweep\.(csv|png)|shapes(-[a-z]+)?\.(csv|png)|ncu(-[0-9]+)*\.md)$' | head -n 5 | tr '\n' ' ')
+    [ -z "$extra" ]
+    check $? "results/ holds only what make results and make ncu write" "$extra"
+else
+    echo "not a git checkout: the results/ check skipped"
+fi

@@ -14,6 +14,10 @@ if [ "${1:-}" = --results ]; then
     results=$2
     shift 2
 fi
+if [ $# -lt 2 ]; then
+    echo "usage: common/scripts/ladder.sh [--results DIR] SIZE STEP...   (make run [SIZE=4096] [STEP=NN])" >&2
+    exit 2
+fi
 size=$1
 shift
 csv=$(mktemp)

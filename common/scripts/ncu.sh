@@ -15,12 +15,17 @@ if [ "${1:-}" = --results ]; then
     results=1
     shift
 fi
+if [ $# -lt 2 ]; then
+    echo "usage: common/scripts/ncu.sh [--results] SIZE STEP...   (make ncu [SIZE=4096] [STEP=NN])" >&2
+    exit 2
+fi
 size=$1
 shift
 header=$(gpu_info ncu "$BUILD/$1") || exit
 command -v ncu >/dev/null || { echo "make ncu: ncu not found (Nsight Compute ships with the CUDA toolkit)" >&2; exit 3; }
 results=${results:+$RESULTS_ROOT/$(printf '%s' "$header" | sed 's/^GPU //; s/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')}
 metrics=gpu__time_duration.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,sm__inst_executed_op_ldsm.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_requests_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_read.sum
+status=0
 table=$(mktemp)
 trap 'rm -f "$table" "$table.err"' EXIT
 {
@@ -45,7 +50,12 @@ for step in "$@"; do
                     $col["dram__bytes_read.sum"], $col["sm__warps_active.avg.pct_of_peak_sustained_active"],
                     $col["lts__t_requests_srcunit_tex_op_read.sum"], $col["lts__t_sectors_srcunit_tex_op_read.sum"]
             }' >>"$table"
-    grep -q 'cannot run' "$table.err" && echo "| $step | skipped: $(skip_reason "$(cat "$table.err")") | | | | | | | | | | | |" >>"$table"
+    if grep -q 'cannot run' "$table.err"; then
+        echo "| $step | skipped: $(skip_reason "$(cat "$table.err")") | | | | | | | | | | | |" >>"$table"
+    elif ! grep -q "^| $step | " "$table"; then # nothing profiled: ncu failed or matched no kernel
+        echo "make ncu: no kernel of $step profiled: $(grep -v '^==PROF==' "$table.err" | grep -m 1 . || echo 'ncu printed no row')" >&2
+        status=1
+    fi
 done
 cat "$table"
 if [ -n "$results" ]; then
@@ -66,3 +76,4 @@ if [ -n "$results" ]; then
     } >"$results/$file"
     echo "wrote $results/$file"
 fi
+exit $status

@@ -10,19 +10,24 @@
 set -u
 BUILD=${BUILD:-build}
 NCU=${NCU:-ncu}
+if [ $# -lt 2 ]; then
+    echo "usage: common/scripts/ncu_vs_cublas.sh SIZE|MxNxK STEP [DTYPE]   (e.g. 4096 16_hgemm_small_m bf16)" >&2
+    exit 2
+fi
 size=$1 step=$2 dtype=${3:-all}
 m=$size n=$size k=$size # SIZE is M = N = K, or a shape MxNxK
 [[ $size == *x*x* ]] && IFS=x read -r m n k <<<"$size"
 shape="--m $m --n $n --k $k"
-command -v "$NCU" >/dev/null || { echo "ncu not found (Nsight Compute ships with the CUDA toolkit)"; exit 3; }
+command -v "$NCU" >/dev/null || { echo "ncu_vs_cublas: ncu not found (Nsight Compute ships with the CUDA toolkit)" >&2; exit 3; }
 stalls="long_scoreboard barrier wait math_pipe_throttle mio_throttle lg_throttle sleeping dispatch_stall short_scoreboard no_instruction membar branch_resolving"
 metrics=gpu__time_duration.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,lts__t_bytes.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,sm__cycles_elapsed.avg.per_second
 for s in $stalls; do metrics=$metrics,smsp__average_warps_issue_stalled_${s}_per_issue_active.ratio; done
-echo "| kernel | µs | tensor pipe % | issue active % | L2 bytes | L2 hit % | DRAM read | DRAM write | SM MHz | $(echo $stalls | sed 's/ / | /g') |"
-echo "|---|$(printf -- '---:|%.0s' $(seq 1 $((8 + $(echo $stalls | wc -w)))))"
+raw=$(mktemp)
+trap 'rm -f "$raw" "$raw.err"' EXIT
 "$NCU" --clock-control none --kernel-name regex:'gemm|nvjet|xmma|cutlass|splitK|reduce' --metrics "$metrics" --csv --page raw --print-units base \
-    "$BUILD/$step" $shape --dtype "$dtype" --iters 1 --warmup 0 --no-check 2>/dev/null |
-    awk -F'","' -v stalls="$stalls" '
+    "$BUILD/$step" $shape --dtype "$dtype" --iters 1 --warmup 0 --no-check >"$raw" 2>"$raw.err"
+rc=$?
+rows=$(awk -F'","' -v stalls="$stalls" '
         { sub(/^"/, ""); sub(/"$/, "") }
         /^ID/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
         # ncu prints thousands separators ("189,152"): strip them before arithmetic
@@ -38,7 +43,17 @@ echo "|---|$(printf -- '---:|%.0s' $(seq 1 $((8 + $(echo $stalls | wc -w)))))"
             n = split(stalls, s, " ")
             for (i = 1; i <= n; i++) line = line sprintf(" %.2f |", num("smsp__average_warps_issue_stalled_" s[i] "_per_issue_active.ratio"))
             print line
-        }'
+        }' "$raw")
+# A profile that measured nothing (ncu failed, the step refused the shape, no kernel matched) is
+# a failure, not an empty table.
+if [ "$rc" -ne 0 ] || [ -z "$rows" ]; then
+    why=$(grep -v '^==PROF==' "$raw.err" | grep -m 1 . || grep -m 1 'ERROR' "$raw")
+    echo "ncu_vs_cublas: no kernel profiled for $step at $m x $n x $k (ncu exit $rc)${why:+: $why}" >&2
+    exit 1
+fi
+echo "| kernel | µs | tensor pipe % | issue active % | L2 bytes | L2 hit % | DRAM read | DRAM write | SM MHz | $(echo $stalls | sed 's/ / | /g') |"
+echo "|---|$(printf -- '---:|%.0s' $(seq 1 $((8 + $(echo $stalls | wc -w)))))"
+printf '%s\n' "$rows"
 if [ -z "${NO_POWER:-}" ] && command -v nvidia-smi >/dev/null; then
     log=$(mktemp)
     nvidia-smi --query-gpu=power.draw,clocks.sm --format=csv,noheader,nounits -lms 50 >"$log" &

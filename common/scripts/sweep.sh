@@ -19,7 +19,10 @@ if [ "${1:-}" = --results ]; then
     results=$2
     shift 2
 fi
-[ $# -gt 0 ] || exit 0
+if [ $# -eq 0 ]; then
+    echo "usage: common/scripts/sweep.sh [--results DIR] STEP...   (make sweep [STEP=NN] [SIZES='2048 4096'] [STAGES='2 3'])" >&2
+    exit 2
+fi
 csv=$(mktemp)
 trap 'rm -f "$csv" "$csv.step" "$csv.err"' EXIT
 header=$(gpu_info sweep "$BUILD/$1") || exit
