@@ -644,7 +644,7 @@ hgemm_small_m(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant_
     // Twins of 64 x 128 tiles hand each K tile's slot back as soon as its own wgmma group has
     // retired, not one K tile later: their ring, a stage shorter for the twin's part, then holds
     // one more K tile in flight. Measured faster there, and slower in the other one-accumulator
-    // fits (results/nvidia-h200/NOTES.md).
+    // fits (notes/16_hgemm_small_m.md).
     constexpr bool EARLY = K_BLOCKS > 1 && HALVES == 1 && WN == 64;
     struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
     for (struct work_unit unit; walk.next(unit);) {
@@ -843,7 +843,7 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
 // tiles and narrow ones are load-bound, 128 x 256 is math-bound: per byte it loads, it does twice
 // a 128 x 64 tile's math.
 // A fix-up writes and reads partial tiles (fp32) and waits on a flag through L2. The bytes per
-// clock and the wait are fitted to the H200's M = 128 suite shapes (results/nvidia-h200/NOTES.md).
+// clock and the wait are fitted to the H200's M = 128 suite shapes (notes/16_hgemm_small_m.md).
 // Twins send half a tile's sums over the cluster, taken to go at L2's pace, and wait as long.
 // `schedule`, when given, gets the schedule the estimate is of.
 #define L2_BYTES_PER_CLOCK 48.0
@@ -851,7 +851,7 @@ static struct stream_k_schedule choose_schedule(int m, int n, int k, struct tile
 #define FIXUP_WAIT_CLOCKS 1000.0
 // Two fits load their K tiles faster than one figure for L2 says: 128 x 64's loop was measured at
 // three quarters of the clocks its bytes give; twins' share is fitted to every fit's time over
-// the surveyed shapes with M <= 128 (both in results/nvidia-h200/NOTES.md).
+// the surveyed shapes with M <= 128 (both in notes/16_hgemm_small_m.md).
 static double load_pace(struct tile_fit f)
 {
     return f.k_blocks > 1 ? 0.8 : f.bm == 128 && f.bn == 64 ? 0.75 : 1.0;
@@ -874,7 +874,7 @@ static double schedule_clocks(int m, int n, int k, struct tile_fit f, int sm_cou
 // The lead of a split-K schedule (--lead; -1: this rule): the K tiles the other clusters' parts
 // take to store and count in, their bytes at L2's pace and the flag's wait, so that the first
 // cluster finds every part in when its own range is done (fitted to leads of 3 to 8 measured at
-// four of the suite's split-K shapes, results/nvidia-h200/NOTES.md). None where there is no
+// four of the suite's split-K shapes, notes/16_hgemm_small_m.md). None where there is no
 // split-K, in 15's 128 x 256 tiles (whose 128 KB parts stream faster through the shared fix-up,
 // FIXUP_BY_TMA), where the other parts would not fit the ring at once, or where it would leave a
 // cluster without a K tile.
@@ -941,7 +941,7 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // wide ones would split K into short parts; 192 wide where those tiles all go whole and their
 // estimate is shorter still: a third more blocks than 256-column tiles, each with three quarters of
 // the bytes a K tile. Split, their fix-ups cost more than the estimate says (128 x 2112 x 7168: 11
-// tiles, each in 12 parts; results/nvidia-h200/NOTES.md). Where B is larger than the L2 and streams
+// tiles, each in 12 parts; notes/16_hgemm_small_m.md). Where B is larger than the L2 and streams
 // from memory, no fit whose schedule scatters B (scattered) if another fit does not: the memory
 // serves blocks that read the same rows of B at once faster than blocks each at its own place in K,
 // more than the estimate's few clocks apart weigh. Above M = 64 only 128 x 128 may replace a
@@ -950,7 +950,7 @@ static struct tile_fit shortest(const struct tile_fit *fit, int count, int m, in
 // traffic that nothing waits for and adds the cluster's start and lock-step. Else 15's pairs of
 // 128-row tiles sharing B. Above M = 128, 128 x 192 tiles alone where they cover N with fewer
 // padded columns than 256-column ones (N = 2112: none, where the ninth 256-column tile computes 192
-// columns past N); alone, as they ran faster than in pairs (results/nvidia-h200/NOTES.md). Not
+// columns past N); alone, as they ran faster than in pairs (notes/16_hgemm_small_m.md). Not
 // 128 x 128 twins (--tile 12) where B streams from memory: their time follows the SM clock, and
 // at the clock the GPU settles to under that load they ran slower at most shapes measured.
 static int padded(int n, int bn) { return (n + bn - 1) / bn * bn; }
@@ -989,7 +989,7 @@ static struct tile_fit fit_tile(int m, int n, int k, int sm_count, size_t l2_byt
                 pick = wide;
             else if (from_memory && scattered(best_schedule, k)) {
                 // Not 128 x 64: where it would keep the blocks in step, its K loop, slower than
-                // its bytes at long K, cost more than the scatter (results/nvidia-h200/NOTES.md).
+                // its bytes at long K, cost more than the scatter (notes/16_hgemm_small_m.md).
                 schedule_clocks(m, n, k, to_128[1], sm_count, &s);
                 if (!scattered(s, k))
                     pick = to_128[1];
