@@ -97,6 +97,9 @@ fi
 echo "== every figure the README quotes comes from the committed file it names"
 run_checks bash tests/readme_figures.sh README.md
 
+echo "== the README's size and sources, a notes page for each step from 09 on, links that resolve"
+run_checks bash tests/docs.sh "$@"
+
 echo "== the build embeds PTX of its newest target (GPUs newer than the list JIT it)"
 cuobjdump=$(command -v cuobjdump || echo "${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump")
 newest=$(tr ' ' '\n' <"$BUILD/arch.txt" | sort -n | tail -n 1)

@@ -254,7 +254,7 @@ fi
 # results/ holds what make results (and make ncu) write, and nothing else: no logs, no notes
 if git -C "$scripts" rev-parse --git-dir >/dev/null 2>&1; then
     root=$(git -C "$scripts" rev-parse --show-toplevel)
-    extra=$(git -C "$root" ls-files results | grep -Ev '^results/reference\.md$|^results/[a-z0-9-]+/(README\.md|ladder\.(csv|md|png)|sweep\.(csv|png)|shapes(-[a-z]+)?\.(csv|png)|ncu(-[0-9]+)*\.md)$' | head -n 5 | tr '\n' ' ')
+    extra=$(git -C "$root" ls-files results | while read -r f; do [ -e "$root/$f" ] && echo "$f"; done | grep -Ev '^results/reference\.md$|^results/[a-z0-9-]+/(README\.md|ladder\.(csv|md|png)|sweep\.(csv|png)|shapes(-[a-z]+)?\.(csv|png)|ncu(-[0-9]+)*\.md)$' | head -n 5 | tr '\n' ' ')
     [ -z "$extra" ]
     check $? "results/ holds only what make results and make ncu write" "$extra"
 else

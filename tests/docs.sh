@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The README and notes/ as a reader finds them: the README within 20 KB, naming its sources (the
+# articles' author and repository, the study note and the kernel it studies); a notes page for
+# every step from 09 on, linked from that step's README paragraph, the pages a few KB each; every
+# file a README or notes link names exists. One PASS/FAIL line per check (tests/run.sh counts them).
+# Usage: tests/docs.sh STEP...   (the step folders, as make test passes them)
+set -u
+if [ $# -eq 0 ]; then
+    echo "usage: tests/docs.sh STEP...   (make test runs it with every step)" >&2
+    exit 2
+fi
+cd "$(dirname "$0")/.." || exit 1
+check() { # CONDITION-STATUS DESCRIPTION [DETAIL]
+    if [ "$1" -eq 0 ]; then echo "PASS $2"; else echo "FAIL $2${3:+: $3}"; fi
+}
+
+bytes=$(wc -c <README.md)
+[ "$bytes" -le 20480 ]
+check $? "README.md is $bytes bytes, at most 20480"
+missing=$(for s in WingEdge777 WingEdge777/vitamin-cuda "sgemm tf32" "hgemm –" "study note" LeetCUDA hgemm_mma_stage_tn.cu; do
+    grep -qF -- "$s" README.md || printf "'%s' " "$s"; done)
+[ -z "$missing" ] && grep -q '^## Sources' README.md
+check $? "README.md has a Sources section naming the articles, their author and repository, and the study note" "missing $missing"
+
+# Each step from 09 on: its page, linked from its paragraph; each paragraph at most about 120 words
+for step in "$@"; do
+    n=$((10#${step%%_*}))
+    [ "$n" -ge 9 ] || continue
+    page=notes/$step.md
+    size=$( [ -f "$page" ] && wc -c <"$page" || echo 0)
+    [ "$size" -ge 1000 ] && [ "$size" -le 12000 ]
+    check $? "$page exists, a few KB ($size bytes)"
+    para=$(awk -v s="**$step**" 'index($0, "- " s) == 1 { p = 1 } p && /^$|^- \*\*/ && index($0, s) == 0 { exit } p' README.md)
+    words=$(printf '%s\n' "$para" | wc -w)
+    printf '%s' "$para" | grep -qF "($page)" && [ "$words" -le 130 ]
+    check $? "the README's paragraph on $step links $page, in $words words (at most about 120)"
+done
+total=$(cat notes/*.md | wc -c)
+[ "$total" -le 80000 ]
+check $? "notes/ holds $total bytes, about 60 KB at most"
+
+# Every relative link of the README and notes/ names a file that exists
+broken=$(for f in README.md notes/*.md; do
+    grep -o '](\([^)#]*\))' "$f" | sed 's/^](//; s/)$//' | grep -v '^https\?://' | while read -r target; do
+        [ -e "$(dirname "$f")/$target" ] || printf '%s -> %s ' "$f" "$target"
+    done
+done)
+[ -z "$broken" ]
+check $? "every relative link in README.md and notes/ names a file that exists" "$broken"
