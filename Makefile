@@ -11,6 +11,8 @@ SIZES     ?= 2048 4096 8192 12288 16384
 STAGES    ?=
 STEP_OPTS ?=
 SUITE     ?= shapes/llm.txt
+SEED      ?=
+COUNT     ?= 64
 ITERS     ?= 20
 WARMUP    ?= 5
 WARMUP_MS ?= 300
@@ -105,7 +107,7 @@ BINARIES    := $(STEPS:%=$(BUILD)/%)
 
 .PHONY: all run test sanitize sweep shapes results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
-all: $(BINARIES) $(BUILD)/test_host $(BUILD)/conflicts $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/hold_memory
+all: $(BINARIES) $(BUILD)/test_host $(BUILD)/check_gpu $(BUILD)/conflicts $(BUILD)/random_shapes $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/hold_memory
 
 # Rebuild the kernels whenever ARCH changes.
 $(BUILD)/arch.txt: FORCE
@@ -128,12 +130,19 @@ $(BUILD)/%: $(BUILD)/obj/%/main.o $(BUILD)/obj/%/kernel.o $(HARNESS_OBJ)
 	$(NVCC) $(HOSTCC) --cudart $(CUDART) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/test_host: $(BUILD)/obj/tests/test_host.o $(BUILD)/obj/common/harness/numeric.o \
-                    $(BUILD)/obj/common/harness/verify.o $(BUILD)/obj/common/harness/cli.o $(BUILD)/obj/common/harness/contract.o \
-                    $(BUILD)/obj/common/harness/parallel.o
-	$(CC) $^ -o $@ -lm -lpthread
+                    $(BUILD)/obj/common/harness/cli.o $(BUILD)/obj/common/harness/contract.o
+	$(CC) $^ -o $@ -lm
+
+# The harness's own checks, on the GPU (tests/run.sh runs it where there is one).
+$(BUILD)/check_gpu: $(BUILD)/obj/tests/check_gpu.o $(HARNESS_OBJ)
+	$(NVCC) $(HOSTCC) --cudart $(CUDART) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/conflicts: $(BUILD)/obj/common/scripts/conflicts.o
 	$(CC) $^ -o $@
+
+# SUITE=random's shapes, from SEED (common/scripts/random_shapes.c).
+$(BUILD)/random_shapes: $(BUILD)/obj/common/scripts/random_shapes.o
+	$(CC) $^ -o $@ -lm
 
 # Runs a command with the GPU's memory held but a few MiB: the tests' failed allocation.
 $(BUILD)/hold_memory: $(BUILD)/obj/tests/hold_memory.o
@@ -151,7 +160,8 @@ conflicts: $(BUILD)/conflicts
 	@$(BUILD)/conflicts $(if $(STEP),$(STEP_NUMBERS))
 
 # What the measuring scripts read from the environment.
-MEASURE_ENV = BUILD=$(BUILD) ITERS=$(ITERS) WARMUP=$(WARMUP) WARMUP_MS=$(WARMUP_MS) FLUSH_L2=$(FLUSH_L2) $(if $(COMMIT),COMMIT=$(COMMIT))
+MEASURE_ENV = BUILD=$(BUILD) ITERS=$(ITERS) WARMUP=$(WARMUP) WARMUP_MS=$(WARMUP_MS) FLUSH_L2=$(FLUSH_L2) $(if $(COMMIT),COMMIT=$(COMMIT)) \
+              SEED=$(SEED) COUNT=$(COUNT)
 
 run: all
 	@$(MEASURE_ENV) bash common/scripts/ladder.sh $(SIZE) $(STEPS)
@@ -171,7 +181,7 @@ shapes: all
 # results/<gpu>/ for the GPU here, e.g. results/nvidia-h200/ (common/scripts/results.sh).
 results: all
 	@$(MEASURE_ENV) SIZE=$(SIZE) SIZES="$(SIZES)" STEPS="$(STEPS)" SWEEP_SET="$(SWEEP_SET)" \
-	    SHAPE_SET="$(SHAPE_SET)" SUITE=$(SUITE) bash common/scripts/results.sh
+	    SHAPE_SET="$(SHAPE_SET)" bash common/scripts/results.sh
 
 # PNG plots of results/<gpu>/ from its CSVs (matplotlib): GPU=nvidia-h200 works anywhere;
 # without GPU= the folder of the GPU on this machine.
@@ -199,7 +209,7 @@ help:
 	@echo "  make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step (and ring depth)"
 	@echo "  make sweep        steps 07 on (or STEP) over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
 	@echo "  make shapes       the last step (or STEP) over the shape suite SUITE, against cuBLAS: geomean and worst"
-	@echo "  make results      results/<gpu>/: the ladder, the sweep, the shapes, plots, README.md"
+	@echo "  make results      results/<gpu>/: the ladder, the sweep, the three suites (llm, models, a random draw), plots, README.md"
 	@echo "  make plots        the PNG plots of results/<gpu>/ from its CSVs (GPU=<gpu folder>; matplotlib)"
 	@echo "  make ncu          Nsight Compute counters per step at SIZE^3 into results/<gpu>/ncu.md"
 	@echo "  make conflicts    the bank-conflict model of every shared access of every step (or STEP)"
@@ -216,7 +226,8 @@ help:
 	@echo "  SIZES             the sizes of sweep and results ($(SIZES))"
 	@echo "  STAGES            ring depths for sweep and sanitize, e.g. '2 3 4' (each step's default)"
 	@echo "  STEP_OPTS         more options for the steps of sweep, e.g. STEP=08 STEP_OPTS='--swizzle-stride 2048'"
-	@echo "  SUITE             the shape suite of shapes and results ($(SUITE))"
+	@echo "  SUITE             the shape suite of shapes: a file (shapes/llm.txt, shapes/models.txt) or random ($(SUITE))"
+	@echo "  SEED, COUNT       SUITE=random's draw: its seed (unset: from the clock, and printed) and shapes ($(COUNT))"
 	@echo "  ITERS, WARMUP     timed and warm-up runs per measurement ($(ITERS), $(WARMUP))"
 	@echo "  WARMUP_MS         and lasts this many ms at least, so a GPU at its power limit settles ($(WARMUP_MS))"
 	@echo "  FLUSH_L2=1        run, sweep and shapes overwrite the L2 before every timed run: operands from memory ($(FLUSH_L2))"

@@ -387,11 +387,14 @@ if [ "$gpu_rc" -eq 3 ]; then
         skipped=$((skipped + $(gpu_cases "$step" all | wc -l)))
     done
     expect_exit 3 "make run without a GPU" "make run: no GPU" env BUILD="$BUILD" bash common/scripts/ladder.sh 256 "$@"
+    expect_exit 3 "check_gpu (the harness's checks) without a GPU" "cannot run:" "$BUILD/check_gpu"
 elif [ "$gpu_rc" -ne 0 ]; then
     fail "$first --info exited $gpu_rc"
 else
     gpu_line=$(printf '%s\n' "$first_info" | head -n 1)
     printf '%s\n' "$gpu_line"
+    echo "== the harness's own checks on the GPU: its inputs, and a wrong result of every kind caught"
+    run_checks "$BUILD/check_gpu"
     echo "== GPU: every step x precision x shape, checked against cuBLAS and fp64 ($TEST_JOBS processes at a time)"
     expect_exit 3 "no visible GPU (CUDA_VISIBLE_DEVICES=)" "CUDA_VISIBLE_DEVICES" env CUDA_VISIBLE_DEVICES= "$BUILD/$first" --size 256
     expect_exit 2 "--device beyond the visible GPUs" "--device 63" "$BUILD/$first" --size 256 --device 63
@@ -452,6 +455,24 @@ else
             fail "$step at $ws_shape with 2 GiB free beside the hold: $out"
         fi
     done
+    # --shapes: a suite in one process; a malformed line and a refused shape are rows naming
+    # their lines, the rest run, and the exit status says a line was skipped.
+    if [ ${#here[@]} -gt 0 ]; then
+        step=${here[${#here[@]} - 1]}
+        suite=$(mktemp)
+        printf '# two shapes, a refused one and a malformed line\n128 128 128\n\n128 100 128 # N\n12 x 5\n256 128 256\n' >"$suite"
+        out=$(timeout 120 "$BUILD/$step" --shapes "$suite" --iters 2 --warmup 1 --csv 2>/dev/null)
+        rc=$?
+        oks=$(printf '%s\n' "$out" | awk -F, '$13 == "ok" && $3 !~ /^cublas_/ { print $5 "x" $6 "x" $7 }' | sort -u | tr '\n' ' ')
+        if [ "$rc" -eq 2 ] && [ "$oks" = "128x128x128 256x128x256 " ] &&
+            printf '%s\n' "$out" | grep -q ',rejected (line 4): ' && printf '%s\n' "$out" | grep -q ',rejected (line 5): not three'; then
+            pass "$step --shapes runs a suite in one process, naming its refused (4) and malformed (5) lines, exit 2"
+        else
+            fail "$step --shapes: exit $rc, ok shapes '$oks'"
+            printf '%s\n' "$out" | sed 's/^/    /'
+        fi
+        rm -f "$suite"
+    fi
     cases_dir=$(mktemp -d)
     for step in ${here[@]+"${here[@]}"}; do
         mapfile -t cases < <(gpu_cases "$step" all)

@@ -12,6 +12,7 @@ if [ $# -eq 0 ]; then
     exit 2
 fi
 scripts=$(cd "$(dirname "$0")/../common/scripts" && pwd)
+BUILD=$(cd "${BUILD:-build}" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 check() { # CONDITION-STATUS DESCRIPTION [DETAIL]
@@ -35,18 +36,39 @@ case " \$* " in
 *" --help "*) echo "shape: NN C = A * B; any M, N multiple of 8, K of 8; M*K, K*N, M*N < 2^31"; exit 0 ;;
 esac
 [ "${step%%_*}" -lt "$first" ] || { echo "cannot run: $gpu is sm_$sm; $step needs $needs: what it needs" >&2; exit 3; }
-m=256 n=256 k=256
+m=256 n=256 k=256 shapes=
 while [ \$# -gt 0 ]; do
-    case \$1 in --size) m=\$2 n=\$2 k=\$2; shift ;; --m) m=\$2; shift ;; --n) n=\$2; shift ;; --k) k=\$2; shift ;; esac
+    case \$1 in --size) m=\$2 n=\$2 k=\$2; shift ;; --m) m=\$2; shift ;; --n) n=\$2; shift ;; --k) k=\$2; shift ;; --shapes) shapes=\$2; shift ;; esac
     shift
 done
+rows() {
+    echo "$gpu,$step,cublas_fp16,fp16,\$1,\$2,\$3,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
+    echo "$gpu,$step,${step#*_},fp16,\$1,\$2,\$3,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
+}
+if [ -n "\$shapes" ]; then # a suite, as run_step.c runs one: refused lines are rows, exit 2
+    echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
+    line=0 rc=0
+    while IFS= read -r l; do
+        line=\$((line + 1))
+        set -- \${l%%#*}
+        [ \$# -eq 3 ] || continue
+        if [ "\$1" = 3 ]; then
+            echo "$gpu,$step,,,\$1,\$2,\$3,,,,,,rejected (line \$line): M must be a multiple of 128,,,"
+            echo "\$shapes: rejected (line \$line): M must be a multiple of 128" >&2
+            rc=2
+        else
+            rows "\$1" "\$2" "\$3"
+        fi
+    done <"\$shapes"
+    exit \$rc
+fi
 [ "\$m" != 3 ] || { echo "error: \${m}x\${n}x\${k} rejected: M must be a multiple of 128" >&2; exit 2; }
 echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
-echo "$gpu,$step,cublas_fp16,fp16,\$m,\$n,\$k,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
-echo "$gpu,$step,${step#*_},fp16,\$m,\$n,\$k,1.000,100.0,1.000,100.0,1.000,ok,1.0e-05,2500,2500"
+rows "\$m" "\$n" "\$k"
 STUB
         chmod +x "$dir/$step"
     done
+    cp "$BUILD/random_shapes" "$dir/" # SUITE=random's generator, as make builds it beside the steps
 }
 
 steps=("$@")
@@ -64,15 +86,15 @@ for gpu in "NVIDIA GeForce RTX 4090|89|9|sm_90 or newer" "NVIDIA GeForce RTX 509
     slug=$(printf '%s' "$name" | tr 'A-Z ' 'a-z-')
     cp "$readme" "$tmp/README.md"
     out=$(BUILD=$stubs RESULTS_ROOT=$tmp/results README_FILE=$tmp/README.md STEPS="${steps[*]}" SIZES="256 512" \
-        SUITE=$tmp/suite.txt SHAPE_SET="${steps[*]}" bash "$scripts/results.sh" 2>&1)
+        SUITES="$tmp/suite.txt random" SHAPE_SET="${steps[*]}" bash "$scripts/results.sh" 2>&1)
     rc=$?
     dir=$tmp/results/$slug
     check $rc "sm_$sm: make results finishes (exit $rc)" "$(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')"
-    for f in ladder.csv ladder.md sweep.csv shapes.csv README.md; do
+    for f in ladder.csv ladder.md sweep.csv shapes.csv shapes-random.csv README.md; do
         [ -s "$dir/$f" ]
         check $? "sm_$sm: make results wrote results/$slug/$f"
     done
-    for f in ladder.csv sweep.csv shapes.csv; do
+    for f in ladder.csv sweep.csv shapes.csv shapes-random.csv; do
         skips=$(grep -c ',skipped: needs ' "$dir/$f" 2>/dev/null)
         once=$(cut -d, -f2,13 "$dir/$f" 2>/dev/null | grep ',skipped' | sort | uniq -d | wc -l)
         [ "$skips" -eq "$expect_skips" ] && [ "$once" -eq 0 ]
@@ -89,13 +111,34 @@ for gpu in "NVIDIA GeForce RTX 4090|89|9|sm_90 or newer" "NVIDIA GeForce RTX 509
     check $? "sm_$sm: the top README is untouched by results on $name"
     grep -q "^# Results on $name" "$dir/README.md" && grep -q '^- commit: ' "$dir/README.md" && grep -q 'ladder.png' "$dir/README.md"
     check $? "sm_$sm: results/$slug/README.md names the GPU, the commit and the plot"
+    seed=$(awk -F, 'NR > 1 && $17 ~ /^random seed [0-9]+$/ { sub(/^random seed /, "", $17); print $17; exit }' "$dir/shapes-random.csv" 2>/dev/null)
+    [ -n "$seed" ] && head -n 1 "$dir/shapes-random.csv" | grep -q ',suite$' && grep -q "SUITE=random SEED=$seed COUNT=64" "$dir/README.md" &&
+        [ "$(awk -F, 'NR > 1 && $3 !~ /^cublas_/ && ($13 == "ok" || $13 ~ /^rejected/)' "$dir/shapes-random.csv" | wc -l)" -eq $((64 * (n_steps - expect_skips))) ]
+    check $? "sm_$sm: shapes-random.csv holds a draw of 64 shapes, its seed in the suite column and the README's command" "seed ${seed:-none}"
 done
+
+# SUITE=random's generator: the same seed draws the same shapes, another seed others, every
+# shape within the ranges (N and K multiples of 8, every other one of 64, M*N*K <= 2^41); a bad
+# seed or count is one usage line, exit 2.
+one=$("$BUILD/random_shapes" 7 200) && two=$("$BUILD/random_shapes" 7 200) && other=$("$BUILD/random_shapes" 8 200)
+bad=$(printf '%s\n' "$one" | awk 'NR == 1 { next } { m = $1; n = $2; k = $3; q = (NR % 2 == 0) ? 64 : 8
+    if (NF != 3 || m < 1 || m > 16384 || n < 256 || n > 65536 || k < 256 || k > 65536 || n % q || k % q || m * n * k > 2^41) print }' | head -n 3)
+small=$(printf '%s\n' "$one" | awk 'NR > 1 && $1 < 100' | wc -l)
+[ "$one" = "$two" ] && [ "$one" != "$other" ] && [ -z "$bad" ] && [ "$(printf '%s\n' "$one" | wc -l)" -eq 201 ] &&
+    [ "$small" -gt 50 ] && printf '%s\n' "$one" | head -n 1 | grep -q '^# random draw: seed 7, 200 shapes'
+check $? "random_shapes: a seed's draw is the same twice, another seed's differs, all 200 shapes within the ranges, M log-uniform" "${bad:-$small shapes below M = 100}"
+err=$("$BUILD/random_shapes" x 2>&1 >/dev/null)
+rc=$?
+err2=$("$BUILD/random_shapes" 1 0 2>&1 >/dev/null)
+rc2=$?
+[ "$rc" -eq 2 ] && [ "$rc2" -eq 2 ] && printf '%s' "$err" | grep -q '^usage: random_shapes SEED' && printf '%s' "$err2" | grep -q '^usage:'
+check $? "random_shapes with a seed that is no number, or COUNT 0: its usage line, exit 2" "$err"
 
 # An H200 rewrites the top README's block, from its own folder
 make_stubs "$tmp/h200" "NVIDIA H200" 90 99 "-" "${steps[@]}"
 cp "$readme" "$tmp/README.md"
 BUILD=$tmp/h200 RESULTS_ROOT=$tmp/results README_FILE=$tmp/README.md STEPS="${steps[*]}" SIZES=256 \
-    SUITE=$tmp/suite.txt bash "$scripts/results.sh" >/dev/null 2>&1
+    SUITES=$tmp/suite.txt bash "$scripts/results.sh" >/dev/null 2>&1
 grep -q "^| ${steps[0]} | ${steps[0]#*_} | fp16 | 1.000 | 100.0 |" "$tmp/README.md" &&
     grep -q "^<!-- ladder: $tmp/results/nvidia-h200/ladder.md -->" "$tmp/README.md"
 check $? "an H200's make results rewrites the top README's ladder block from results/nvidia-h200/"

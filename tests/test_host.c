@@ -1,12 +1,11 @@
 /* Host tests, no GPU: the swizzles are bijections that keep 16-byte chunks whole, the grid swizzle
- * covers every tile once, the fp16/bf16 conversions, the tolerances, and that the checker of
- * verify.c fails wrong results of every kind (the bank-conflict claims are checked by
- * common/scripts/conflicts.c). Prints one PASS/FAIL line per test; exit status 1 if any failed. */
+ * covers every tile once, the fp16/bf16 conversions, the generator, the tolerances and the ring
+ * rule (the checkers, which run on the GPU, are tests/check_gpu.c's; the bank-conflict claims are
+ * common/scripts/conflicts.c's). Prints one PASS/FAIL line per test; exit status 1 if any failed. */
 #include "cli.h"
 #include "contract.h"
 #include "numeric.h"
 #include "swizzle.h"
-#include "verify.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -177,40 +176,6 @@ static void test_conversions(void)
     report(!zeros, "random inputs lie in (-1, 1) and are never zero, also as fp16", "a zero or out-of-range value");
 }
 
-/* The parallel loops: fill_random draws what one sequential generator would, and the full check
- * finds the same worst element a single pass would, on arrays big enough to be split. */
-static void test_parallel_host_loops(void)
-{
-    enum { COUNT = 3 << 20 };
-    uint16_t *bits = host_alloc(COUNT * sizeof *bits), *ref = host_alloc(COUNT * sizeof *ref);
-    float *values = host_alloc(COUNT * sizeof *values), *norm = host_alloc(COUNT * sizeof *norm);
-    struct rng split = {42}, one = {42};
-    fill_random(DTYPE_BF16, &split, bits, values, COUNT);
-    int same = split.state == one.state + (uint64_t)COUNT * 0x9e3779b97f4a7c15ull;
-    for (size_t i = 0; i < COUNT; i++) {
-        float v = rng_uniform(&one);
-        same &= bits[i] == float_to_bf16_rn(v) && values[i] == bf16_to_float(bits[i]);
-    }
-    report(same, "fill_random split over threads draws the sequential generator's values", "a value differs");
-
-    for (size_t i = 0; i < COUNT; i++)
-        norm[i] = 1.0f;
-    memcpy(ref, bits, COUNT * sizeof *ref);
-    const size_t first = COUNT / 3, second = COUNT - 7; /* two equal errors of 0.5: the first is the worst */
-    ref[first] = ref[second] = float_to_bf16_rn(0.25f);
-    bits[first] = bits[second] = float_to_bf16_rn(0.75f);
-    struct check_result r = check_against_full(DTYPE_BF16, bits, ref, norm, COUNT, 0.1);
-    int ok = !r.ok && r.worst == first && !r.nonfinite;
-    bits[COUNT - 5] = 0x7fc0; /* a NaN late in the array is found, and wins over any error */
-    r = check_against_full(DTYPE_BF16, bits, ref, norm, COUNT, 0.1);
-    ok &= !r.ok && r.nonfinite && r.worst == COUNT - 5;
-    report(ok, "the full check split over threads names the element one pass would", "another element named");
-    free(bits);
-    free(ref);
-    free(values);
-    free(norm);
-}
-
 /* The documented terms of numeric.c, at the corners the ladder uses. */
 static void test_tolerances(void)
 {
@@ -220,110 +185,6 @@ static void test_tolerances(void)
              fabs(error_tolerance(DTYPE_FP16, ACCUM_FP16, 4096) - (64 * ldexp(1, -11) + ldexp(1, -11))) < 1e-15 &&
              error_tolerance(DTYPE_FP16, ACCUM_FP32, 16384) > error_tolerance(DTYPE_FP16, ACCUM_FP32, 16);
     report(ok, "error_tolerance: operand, accumulation and output terms as documented", "a term differs");
-}
-
-static void store(enum dtype t, void *data, size_t i, double v)
-{
-    if (t == DTYPE_TF32)
-        ((float *)data)[i] = (float)v;
-    else
-        ((uint16_t *)data)[i] = t == DTYPE_FP16 ? float_to_half_rn((float)v) : float_to_bf16_rn((float)v);
-}
-
-/* A small problem with its exact product: results built from it, right or wrong in one way
- * each, must come back ok or FAIL from verify_result as the kernels' do. */
-static void test_checker(enum dtype t)
-{
-    enum { M = 48, N = 40, K = 64 };
-    static float A[M * K], B[K * N], norm[M * N];
-    static double exact[M * N];
-    size_t es = dtype_bytes(t), count = (size_t)M * N;
-    unsigned char *good = host_alloc(count * es), *C = host_alloc(count * es), *ref = host_alloc(count * es);
-    struct rng r = {7 + (unsigned)t};
-    void *bits = host_alloc((size_t)M * K * 4);
-    fill_random(t, &r, bits, A, (size_t)M * K);
-    fill_random(t, &r, bits, B, (size_t)K * N);
-    free(bits);
-    for (int i = 0; i < M; i++)
-        for (int j = 0; j < N; j++) {
-            double sum = 0, abs_sum = 0;
-            for (int kk = 0; kk < K; kk++) {
-                sum += (double)A[i * K + kk] * B[kk * N + j];
-                abs_sum += fabs((double)A[i * K + kk] * B[kk * N + j]);
-            }
-            exact[i * N + j] = sum;
-            norm[i * N + j] = (float)abs_sum;
-            store(t, good, (size_t)i * N + j, sum);
-        }
-    struct reference_sample sample;
-    reference_sample_build(&sample, LAYOUT_NN, M, N, K, A, B, 1);
-    double tol = error_tolerance(t, ACCUM_FP32, K);
-    char name[128];
-    const char *dt = dtype_name(t);
-    /* stderr carries print_worst's lines: expected for the FAIL cases, not wanted in the log */
-    FILE *saved = stderr;
-    stderr = fopen("/dev/null", "w");
-
-    struct verdict v = verify_result("good", t, ACCUM_FP32, M, N, K, good, good, norm, &sample);
-    snprintf(name, sizeof name, "checker %s: the exact product rounded to the type is ok", dt);
-    report(!strcmp(v.check, "ok"), name, "a correct result failed");
-
-    const size_t wrong_elements[] = {0, count / 2 + 3, count - 1}; /* a corner, the middle, a corner */
-    int caught = 0;
-    for (int w = 0; w < 3; w++) {
-        size_t e = wrong_elements[w];
-        memcpy(C, good, count * es);
-        store(t, C, e, exact[e] + 4 * tol * norm[e]);
-        caught += !strcmp(verify_result("off", t, ACCUM_FP32, M, N, K, C, good, norm, &sample).check, "FAIL");
-    }
-    snprintf(name, sizeof name, "checker %s: one element off by 4x the tolerance fails (3 places)", dt);
-    report(caught == 3, name, "a wrong element passed");
-
-    memcpy(C, good, count * es);
-    store(t, C, (size_t)(M / 2) * N + 5, NAN);
-    v = verify_result("nan", t, ACCUM_FP32, M, N, K, C, good, norm, &sample);
-    snprintf(name, sizeof name, "checker %s: one NaN fails", dt);
-    report(!strcmp(v.check, "FAIL"), name, "a NaN passed");
-
-    memcpy(C, good, count * es);
-    for (int i = 16; i < 32; i++) /* a 16 x 16 tile the kernel never wrote: still the all-ones poison */
-        memset(C + ((size_t)i * N + 16) * es, 0xff, 16 * es);
-    v = verify_result("poison", t, ACCUM_FP32, M, N, K, C, good, norm, &sample);
-    snprintf(name, sizeof name, "checker %s: an unwritten (poisoned) 16x16 tile fails", dt);
-    report(!strcmp(v.check, "FAIL"), name, "the poisoned tile passed");
-
-    for (size_t e = 0; e < count; e++) /* kernel and "cuBLAS" agree, both 3% off */
-        store(t, C, e, exact[e] * 1.03 + (exact[e] >= 0 ? 1 : -1) * 0.03 * norm[e]);
-    memcpy(ref, C, count * es);
-    v = verify_result("agree", t, ACCUM_FP32, M, N, K, C, ref, norm, &sample);
-    snprintf(name, sizeof name, "checker %s: a result cuBLAS agrees with but the fp64 sample does not fails", dt);
-    report(!strcmp(v.check, "FAIL"), name, "two equal wrong results passed");
-
-    fclose(stderr);
-    stderr = saved;
-    reference_sample_free(&sample);
-    free(good);
-    free(C);
-    free(ref);
-}
-
-/* The repeatability check finds a one-bit difference anywhere, and none in equal results. */
-static void test_first_difference(void)
-{
-    enum { COUNT = 1000 };
-    unsigned short a[COUNT], b[COUNT];
-    for (int i = 0; i < COUNT; i++)
-        a[i] = b[i] = (unsigned short)(i * 2654435761u >> 16);
-    int ok = first_difference(a, b, COUNT, sizeof a[0]) == COUNT;
-    for (int i = 0; i < COUNT && ok; i += 37) {
-        b[i] ^= 1; /* the lowest mantissa bit: a difference no tolerance would see */
-        ok = first_difference(a, b, COUNT, sizeof a[0]) == (size_t)i;
-        b[i] ^= 1;
-    }
-    b[COUNT - 1] ^= 0x8000; /* the sign of the last element */
-    ok = ok && first_difference(a, b, COUNT, sizeof a[0]) == COUNT - 1;
-    report(ok, "first_difference finds a one-bit change at every place tried and none in equal results",
-           "a difference was missed or misplaced");
 }
 
 /* The ring rule of step options with smem_bytes, on the two devices it was written for: an
@@ -357,10 +218,6 @@ int main(void)
     test_grid_swizzle();
     test_conversions();
     test_tolerances();
-    test_parallel_host_loops();
     test_ring_defaults();
-    test_first_difference();
-    for (int t = 0; t < NUM_DTYPES; t++)
-        test_checker((enum dtype)t);
     return failures ? 1 : 0;
 }

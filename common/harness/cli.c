@@ -76,6 +76,7 @@ static void print_usage(const struct step *step, const struct launch_opts *launc
     dtype_list(step, dtypes, sizeof dtypes);
     printf("usage: %s [options]   (each value as --opt VALUE or --opt=VALUE)\n"
            "  --m M --n N --k K   the shape (default %d each); or --size S for M = N = K = S\n"
+           "  --shapes FILE       every \"M N K\" line of FILE (# comments), one after another in this process\n"
            "  --dtype D           %s or all (default all)\n"
            "  --iters N           timed runs of the kernel and of cuBLAS, 1..100000 (default %d)\n"
            "  --warmup N          untimed runs of each first, 0..100000 (default %d)\n"
@@ -251,7 +252,7 @@ static int step_option_index(const struct step *step, const char *name)
 static int takes_value(const struct step *step, const char *name)
 {
     static const char *const common[] = {"--m",     "--n",      "--k",         "--size", "--dtype",
-                                         "--iters", "--warmup", "--warmup-ms", "--seed", "--device"};
+                                         "--iters", "--warmup", "--warmup-ms", "--seed", "--device", "--shapes"};
     for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
         if (!strcmp(name, common[i]))
             return 1;
@@ -309,6 +310,8 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
             int *dim = name[2] == 'm' ? &opt->m : name[2] == 'n' ? &opt->n : name[2] == 'k' ? &opt->k : &size;
             if (ok)
                 *dim = (int)v;
+        } else if (!strcmp(name, "--shapes")) {
+            opt->shapes = val;
         } else if (!strcmp(name, "--dtype")) {
             ok = parse_dtype(step, val, &opt->dtype_mask);
         } else if (!strcmp(name, "--iters")) {
@@ -334,6 +337,23 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         }
         if (!ok)
             return PARSE_ERROR;
+    }
+    if (opt->shapes && (size || opt->m || opt->n || opt->k)) {
+        fprintf(stderr, "error: give either --shapes or a shape (--m/--n/--k or --size), not both\n");
+        return PARSE_ERROR;
+    }
+    if (opt->shapes && opt->info) {
+        fprintf(stderr, "error: --info prints the schedule of one shape: give --m/--n/--k, not --shapes\n");
+        return PARSE_ERROR;
+    }
+    if (opt->shapes) { /* each line is checked as it comes (run_step.c) */
+        FILE *f = fopen(opt->shapes, "r");
+        if (!f) {
+            fprintf(stderr, "error: --shapes %s: no such file, or it cannot be read\n", shown(opt->shapes));
+            return PARSE_ERROR;
+        }
+        fclose(f);
+        return PARSE_OK;
     }
     if (size && (opt->m || opt->n || opt->k)) {
         fprintf(stderr, "error: give either --size or --m/--n/--k, not both\n");

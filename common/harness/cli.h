@@ -23,6 +23,7 @@ struct options {
     int csv;
     int device;
     int info;              /* print the GPU header and exit */
+    const char *shapes;    /* --shapes: a suite file to run shape by shape, or NULL */
     int given[MAX_STEP_OPTIONS]; /* the step option was on the command line */
     struct launch_opts launch;
 };

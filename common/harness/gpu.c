@@ -96,15 +96,14 @@ void print_gpu_header(const struct gpu_info *g)
            g->cublas_version / 10000, g->cublas_version % 10000 / 100, g->cublas_version % 100);
 }
 
-void require_device_memory(size_t bytes)
+int device_memory_fits(size_t bytes)
 {
     size_t free_bytes = 0, total_bytes = 0;
     CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (bytes > free_bytes) {
+    if (bytes > free_bytes)
         fprintf(stderr, "cannot run: this shape needs %.2f GiB of device memory, %.2f GiB are free\n",
                 bytes / 1073741824.0, free_bytes / 1073741824.0);
-        exit(EXIT_CANNOT_RUN);
-    }
+    return bytes <= free_bytes;
 }
 
 void *device_alloc(size_t bytes)

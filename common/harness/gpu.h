@@ -8,6 +8,10 @@
 
 #include "numeric.h" /* host_alloc */
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Every CUDA and cuBLAS call goes through these: a failure names the call and exits. */
 #define CUDA_CHECK(call) cuda_check((call), #call, __FILE__, __LINE__)
 #define CUBLAS_CHECK(call) cublas_check((call), #call, __FILE__, __LINE__)
@@ -30,9 +34,13 @@ void select_device(int device, struct gpu_info *info);
 /* One line: name, sm_XY, SMs, clock, CUDA driver/runtime and cuBLAS versions. */
 void print_gpu_header(const struct gpu_info *info);
 
-/* Exits with 3 and a clear message when bytes do not fit in free device memory. */
-void require_device_memory(size_t bytes);
+/* Whether bytes fit in free device memory; if not, says so in one line on stderr. */
+int device_memory_fits(size_t bytes);
 
 void *device_alloc(size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

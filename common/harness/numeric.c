@@ -1,7 +1,7 @@
 #include "numeric.h"
 
 #include "exit_codes.h"
-#include "parallel.h"
+#include "random.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -99,60 +99,9 @@ double stored_value(enum dtype t, const void *data, size_t i)
     }
 }
 
-#define GOLDEN 0x9e3779b97f4a7c15ull
-
-/* splitmix64's output function of its state. */
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 uint64_t rng_next(struct rng *r) { return mix(r->state += GOLDEN); }
 
-/* (j + 0.5) / 2^23 - 1 for the top 24 bits j: symmetric, never 0, and its smallest magnitude
- * 2^-24 is still representable in fp16 and bf16. */
-static float uniform_of(uint64_t bits)
-{
-    uint32_t j = (uint32_t)(bits >> 40);
-    return (float)(((double)j + 0.5) / 8388608.0 - 1.0);
-}
-
 float rng_uniform(struct rng *r) { return uniform_of(rng_next(r)); }
-
-struct fill {
-    enum dtype t;
-    uint64_t state; /* the generator's state before element 0 */
-    void *bits;
-    float *values;
-};
-
-/* Element i is the (i+1)-th draw after fill->state: each part computes its own draws, so the
- * result is the same as drawing them one after another. */
-static void fill_part(size_t begin, size_t end, int part, void *ctx)
-{
-    (void)part;
-    const struct fill *f = ctx;
-    for (size_t i = begin; i < end; i++) {
-        float v = uniform_of(mix(f->state + (uint64_t)(i + 1) * GOLDEN));
-        if (f->t == DTYPE_TF32) {
-            ((float *)f->bits)[i] = v;
-        } else {
-            uint16_t h = f->t == DTYPE_FP16 ? float_to_half_rn(v) : float_to_bf16_rn(v);
-            ((uint16_t *)f->bits)[i] = h;
-            v = f->t == DTYPE_FP16 ? half_to_float(h) : bf16_to_float(h);
-        }
-        f->values[i] = v;
-    }
-}
-
-void fill_random(enum dtype t, struct rng *r, void *bits, float *values, size_t count)
-{
-    struct fill f = {t, r->state, bits, values};
-    parallel_for(count, fill_part, &f);
-    r->state += (uint64_t)count * GOLDEN;
-}
 
 /* The error of one output element, normalised by sum_k |a*b| (so |c| <= 1 in these units),
  * is the sum of three terms, each bounded for the precision:

@@ -1,4 +1,4 @@
-/* Element types, their host-side conversions, the input generator and the error tolerance. */
+/* Element types, their host-side conversions, the generator's host side and the error tolerance. */
 #ifndef NUMERIC_H
 #define NUMERIC_H
 
@@ -19,17 +19,13 @@ float bf16_to_float(uint16_t h);
 /* Element i of an array stored as type t (fp32 for tf32), as a double. */
 double stored_value(enum dtype t, const void *data, size_t i);
 
-/* splitmix64: reproducible from --seed, fast enough for 10^8 elements. */
+/* splitmix64 (random.h): reproducible from --seed. */
 struct rng {
     uint64_t state;
 };
 uint64_t rng_next(struct rng *r);
 /* Uniform in (-1, 1), never exactly zero. */
 float rng_uniform(struct rng *r);
-
-/* Fills count elements: bits receives the device representation, values the exact value each
- * element has there (after rounding to fp16/bf16), for the fp64 reference. */
-void fill_random(enum dtype t, struct rng *r, void *bits, float *values, size_t count);
 
 /* malloc that exits 3 with a message when the host is out of memory. */
 void *host_alloc(size_t bytes);

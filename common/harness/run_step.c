@@ -1,15 +1,18 @@
-/* run_step: parse, pick the GPU, then for each precision: random inputs, the cuBLAS baseline,
- * each kernel checked (poisoned output, full compare, fp64 sample) and timed, one row each. */
+/* run_step: parse, pick the GPU, then for each shape (one, or a suite's) and precision: random
+ * inputs, the cuBLAS baseline, each kernel checked (poisoned output, full compare, fp64 sample)
+ * and timed, one row each. Inputs and checks run on the GPU (device_data.h). */
 #include "baseline.h"
 #include "bench.h"
 #include "cli.h"
 #include "contract.h"
 #include "gpu.h"
 #include "harness.h"
-#include "parallel.h"
+#include "device_data.h"
+#include "random.h"
 #include "report.h"
 #include "verify.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,53 +44,18 @@ static void run_baseline(void *ctx)
     cublas_gemm(d->cublas, &d->p, d->A, d->B, d->C_baseline);
 }
 
-static void *upload(const void *host, size_t bytes)
+/* sum_k |a*b| for every element of C: |A| times |B| in fp32 through cuBLAS (only its magnitude
+ * matters). */
+static float *abs_product(const struct device_problem *d, size_t a_count, size_t b_count, size_t c_count)
 {
-    void *dev = device_alloc(bytes);
-    CUDA_CHECK(cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice));
-    return dev;
-}
-
-static void download(void *host, const void *dev, size_t bytes)
-{
-    CUDA_CHECK(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost));
-}
-
-struct abs_copy {
-    const float *in;
-    float *out;
-};
-
-static void abs_part(size_t begin, size_t end, int part, void *ctx)
-{
-    (void)part;
-    const struct abs_copy *a = ctx;
-    for (size_t i = begin; i < end; i++)
-        a->out[i] = fabsf(a->in[i]);
-}
-
-/* |values|, in a new array. */
-static float *abs_of(const float *values, size_t count)
-{
-    struct abs_copy a = {values, host_alloc(count * sizeof(float))};
-    parallel_for(count, abs_part, &a);
-    return a.out;
-}
-
-/* sum_k |a*b| for every element of C, on the GPU in fp32 (only its magnitude matters). */
-static float *abs_product(const struct device_problem *d, const float *A_values, const float *B_values,
-                          size_t a_count, size_t b_count, size_t c_count)
-{
-    float *abs_A = abs_of(A_values, a_count), *abs_B = abs_of(B_values, b_count);
-    float *dA = upload(abs_A, a_count * sizeof(float)), *dB = upload(abs_B, b_count * sizeof(float));
-    float *dC = device_alloc(c_count * sizeof(float)), *norm = host_alloc(c_count * sizeof(float));
-    cublas_abs_product(d->cublas, &d->p, dA, dB, dC);
-    download(norm, dC, c_count * sizeof(float));
-    CUDA_CHECK(cudaFree(dA));
-    CUDA_CHECK(cudaFree(dB));
-    CUDA_CHECK(cudaFree(dC));
-    free(abs_A);
-    free(abs_B);
+    float *abs_A = device_alloc(a_count * sizeof(float)), *abs_B = device_alloc(b_count * sizeof(float));
+    float *norm = device_alloc(c_count * sizeof(float));
+    device_abs(d->p.dtype, d->A, abs_A, a_count);
+    device_abs(d->p.dtype, d->B, abs_B, b_count);
+    cublas_abs_product(d->cublas, &d->p, abs_A, abs_B, norm);
+    CUDA_CHECK(cudaStreamSynchronize(d->stream));
+    CUDA_CHECK(cudaFree(abs_A));
+    CUDA_CHECK(cudaFree(abs_B));
     return norm;
 }
 
@@ -97,17 +65,16 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
     const struct gemm_problem *p = &d.p;
     size_t es = dtype_bytes(t), a_count = (size_t)p->m * p->k, b_count = (size_t)p->k * p->n,
            c_count = (size_t)p->m * p->n, flush_bytes = opt->flush_l2 ? 2 * gpu->l2_bytes : 0;
-    size_t check_bytes = opt->check ? (a_count + b_count + c_count) * sizeof(float) : 0;
-    require_device_memory((a_count + b_count + 2 * c_count) * es + check_bytes + flush_bytes + (256u << 20));
+    /* A, B, C, cuBLAS's C and the checked C; |A|, |B| and the norm in fp32 */
+    size_t check_bytes = opt->check ? (a_count + b_count + c_count) * sizeof(float) + c_count * es : 0;
+    if (!device_memory_fits((a_count + b_count + 2 * c_count) * es + check_bytes + flush_bytes + (256u << 20)))
+        return EXIT_CANNOT_RUN;
 
-    void *A_bits = host_alloc(a_count * es), *B_bits = host_alloc(b_count * es);
-    float *A_values = host_alloc(a_count * sizeof(float)), *B_values = host_alloc(b_count * sizeof(float));
-    struct rng r = {opt->seed * 0x9e3779b97f4a7c15ull + (unsigned)t};
-    fill_random(t, &r, A_bits, A_values, a_count);
-    fill_random(t, &r, B_bits, B_values, b_count);
-
-    d.A = upload(A_bits, a_count * es);
-    d.B = upload(B_bits, b_count * es);
+    d.A = device_alloc(a_count * es);
+    d.B = device_alloc(b_count * es);
+    uint64_t state = opt->seed * GOLDEN + (unsigned)t; /* B's draws follow A's */
+    device_fill_random(t, state, d.A, a_count);
+    device_fill_random(t, state + (uint64_t)a_count * GOLDEN, d.B, b_count);
     d.C = device_alloc(c_count * es);
     d.C_baseline = device_alloc(c_count * es);
     void *flush = flush_bytes ? device_alloc(flush_bytes) : NULL;
@@ -115,19 +82,17 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
     CUBLAS_CHECK(cublasCreate(&d.cublas));
     CUBLAS_CHECK(cublasSetStream(d.cublas, d.stream));
 
-    void *C_host = host_alloc(c_count * es), *C_baseline_host = host_alloc(c_count * es);
-    void *C_repeat = opt->check ? host_alloc(c_count * es) : NULL;
+    void *C_checked = opt->check ? device_alloc(c_count * es) : NULL;
     float *norm = NULL;
     struct reference_sample sample = {0};
     struct verdict baseline = {"skipped", 0.0};
     if (opt->check) {
-        norm = abs_product(&d, A_values, B_values, a_count, b_count, c_count);
-        reference_sample_build(&sample, p->layout, p->m, p->n, p->k, A_values, B_values, opt->seed);
+        norm = abs_product(&d, a_count, b_count, c_count);
+        reference_sample_build(&sample, p->layout, t, p->m, p->n, p->k, d.A, d.B, opt->seed);
         CUDA_CHECK(cudaMemset(d.C_baseline, 0xff, c_count * es)); /* all-ones bits: NaN in every dtype */
         run_baseline(&d);
         CUDA_CHECK(cudaStreamSynchronize(d.stream));
-        download(C_baseline_host, d.C_baseline, c_count * es);
-        baseline = verify_result(baseline_name(p), t, p->accum, p->m, p->n, p->k, C_baseline_host, NULL, NULL, &sample);
+        baseline = verify_result(baseline_name(p), t, p->accum, p->m, p->n, p->k, d.C_baseline, NULL, NULL, &sample);
     }
 
     int status = strcmp(baseline.check, "FAIL") ? EXIT_OK : EXIT_WRONG_RESULT, printed_baseline = 0;
@@ -144,16 +109,15 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
             CUDA_CHECK(cudaMemset(d.C, 0xff, c_count * es));
             run_kernel(&call);
             CUDA_CHECK(cudaStreamSynchronize(d.stream));
-            download(C_host, d.C, c_count * es);
-            v = verify_result(name, t, p->accum, p->m, p->n, p->k, C_host, C_baseline_host, norm, &sample);
+            v = verify_result(name, t, p->accum, p->m, p->n, p->k, d.C, d.C_baseline, norm, &sample);
+            CUDA_CHECK(cudaMemcpy(C_checked, d.C, c_count * es, cudaMemcpyDeviceToDevice));
             if (!strcmp(v.check, "FAIL"))
                 status = EXIT_WRONG_RESULT;
         }
         struct timing tm = time_interleaved((struct gpu_work){run_kernel, &call}, (struct gpu_work){run_baseline, &d},
                                             opt->warmup, opt->warmup_ms, opt->iters, flush, flush_bytes, d.stream);
         if (opt->check) { /* C now holds the last timed run: the same bits as the checked one */
-            download(C_repeat, d.C, c_count * es);
-            size_t at = first_difference(C_host, C_repeat, c_count, es);
+            size_t at = device_first_difference(C_checked, d.C, c_count, es);
             if (at < c_count) {
                 fprintf(stderr, "FAIL %s: C[%zu][%zu] differs between the checked run and the last timed run\n",
                         name, at / p->n, at % p->n);
@@ -180,16 +144,11 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
     CUDA_CHECK(cudaFree(d.C_baseline));
     if (flush)
         CUDA_CHECK(cudaFree(flush));
-    if (opt->check)
+    if (opt->check) {
         reference_sample_free(&sample);
-    free(norm);
-    free(C_host);
-    free(C_repeat);
-    free(C_baseline_host);
-    free(A_bits);
-    free(B_bits);
-    free(A_values);
-    free(B_values);
+        CUDA_CHECK(cudaFree(norm));
+        CUDA_CHECK(cudaFree(C_checked));
+    }
     return status;
 }
 
@@ -234,6 +193,97 @@ static int allocate_workspace(const struct step *step, struct options *opt)
     return EXIT_OK;
 }
 
+/* The selected kernels at one shape, each precision in turn; its workspace for its launches. */
+static int run_shape(const struct step *step, struct options *opt, const struct gpu_info *gpu)
+{
+    if (allocate_workspace(step, opt) != EXIT_OK)
+        return EXIT_CANNOT_RUN;
+    int status = EXIT_OK;
+    for (int t = 0; t < NUM_DTYPES && status != EXIT_CANNOT_RUN; t++)
+        if (opt->dtype_mask & (1u << t)) {
+            int s = run_dtype(step, opt, gpu, (enum dtype)t);
+            status = s == EXIT_OK ? status : s;
+        }
+    if (opt->launch.workspace)
+        CUDA_CHECK(cudaFree(opt->launch.workspace));
+    opt->launch.workspace = NULL;
+    opt->launch.workspace_bytes = 0;
+    return status;
+}
+
+/* Why the selected kernels refuse m x n x k (as parse_options checks --m --n --k), or NULL. */
+static const char *refused(const struct step *step, const struct options *opt, int m, int n, int k)
+{
+    for (int i = 0; i < step->num_kernels; i++) {
+        if (!(opt->kernel_mask & (1u << i)) || !(opt->dtype_mask & (1u << step->kernels[i].dtype)))
+            continue;
+        const char *why = shape_error(step, i, &opt->launch, m, n, k);
+        if (why)
+            return why;
+    }
+    return NULL;
+}
+
+/* A shape of the suite that gives no ladder row: one line on stderr, and with --csv a row whose
+ * check column names the line (commas in the reason become semicolons). */
+static void not_run(const struct step *step, const struct options *opt, const struct gpu_info *gpu, int line,
+                    long long m, long long n, long long k, const char *what, const char *why)
+{
+    char reason[200];
+    snprintf(reason, sizeof reason, "%s (line %d)%s%s", what, line, why ? ": " : "", why ? why : "");
+    fprintf(stderr, "%s: %s\n", opt->shapes, reason);
+    for (char *c = reason; *c; c++)
+        *c = *c == ',' ? ';' : *c;
+    if (opt->csv)
+        printf("%s,%s,,,%lld,%lld,%lld,,,,,,%s,,,\n", gpu->name, step->name, m, n, k, reason);
+    else
+        printf("%-26s M=%lld N=%lld K=%lld %s\n", step->name, m, n, k, reason);
+    fflush(stdout);
+}
+
+/* --shapes FILE: every "M N K" line of a suite (# starts a comment) in this one process, each as
+ * --m --n --k would run it. A line that is not three integers, a shape the step refuses and one
+ * that cannot run on this GPU are named by line and skipped. Exit status: 1 if a result was
+ * wrong, else 2 if a line was skipped, else 0. */
+static int run_suite(const struct step *step, struct options *opt, const struct gpu_info *gpu)
+{
+    FILE *f = fopen(opt->shapes, "r");
+    if (!f) {
+        fprintf(stderr, "error: cannot read the suite %s\n", opt->shapes);
+        return EXIT_BAD_ARGUMENT;
+    }
+    char text[512];
+    int line = 0, wrong = 0, skipped = 0;
+    while (fgets(text, sizeof text, f)) {
+        line++;
+        text[strcspn(text, "#")] = '\0';
+        long long m, n, k;
+        char extra;
+        int got = sscanf(text, "%lld %lld %lld %c", &m, &n, &k, &extra);
+        if (got == EOF)
+            continue;
+        const char *why = got != 3 || m < 1 || n < 1 || k < 1 || m > INT_MAX || n > INT_MAX || k > INT_MAX
+                              ? "not three positive integers M N K"
+                              : refused(step, opt, (int)m, (int)n, (int)k);
+        if (why) {
+            not_run(step, opt, gpu, line, m, n, k, "rejected", why);
+            skipped = 1;
+            continue;
+        }
+        opt->m = (int)m;
+        opt->n = (int)n;
+        opt->k = (int)k;
+        int status = run_shape(step, opt, gpu);
+        wrong |= status == EXIT_WRONG_RESULT;
+        if (status == EXIT_CANNOT_RUN) {
+            not_run(step, opt, gpu, line, m, n, k, "cannot run", NULL);
+            skipped = 1;
+        }
+    }
+    fclose(f);
+    return wrong ? EXIT_WRONG_RESULT : skipped ? EXIT_BAD_ARGUMENT : EXIT_OK;
+}
+
 int run_step(const struct step *step, int argc, char **argv)
 {
     struct options opt;
@@ -247,7 +297,7 @@ int run_step(const struct step *step, int argc, char **argv)
     if (opt.info) { /* the GPU line first, alone: the scripts read it from any step */
         print_gpu_header(&gpu);
         if (step->schedule && arch_supported(&gpu, &step->arch) && apply_device(step, &gpu, &opt) == EXIT_OK) {
-            char text[1024];
+            char text[4096];
             step->schedule(opt.m, opt.n, opt.k, &opt.launch, text, sizeof text);
             printf("%s at M=%d N=%d K=%d: %s\n", step->name, opt.m, opt.n, opt.k, text);
         }
@@ -256,23 +306,19 @@ int run_step(const struct step *step, int argc, char **argv)
     require_arch(&gpu, step->name, &step->arch);
     if (apply_device(step, &gpu, &opt) != EXIT_OK)
         return EXIT_CANNOT_RUN;
-    if (allocate_workspace(step, &opt) != EXIT_OK)
-        return EXIT_CANNOT_RUN;
     if (!opt.csv) {
         print_gpu_header(&gpu);
-        char over[40] = "";
+        char over[40] = "", shape[160];
         if (opt.warmup_ms > 0)
             snprintf(over, sizeof over, " (%d ms at least)", opt.warmup_ms);
-        printf("%s  M=%d N=%d K=%d  median of %d runs after %d warm-up%s, interleaved with cuBLAS%s;"
+        if (opt.shapes)
+            snprintf(shape, sizeof shape, "the shapes of %s", opt.shapes);
+        else
+            snprintf(shape, sizeof shape, "M=%d N=%d K=%d", opt.m, opt.n, opt.k);
+        printf("%s  %s  median of %d runs after %d warm-up%s, interleaved with cuBLAS%s;"
                " MHz: SM clock measured after each run\n",
-               step->name, opt.m, opt.n, opt.k, opt.iters, opt.warmup, over, opt.flush_l2 ? ", L2 flushed" : "");
+               step->name, shape, opt.iters, opt.warmup, over, opt.flush_l2 ? ", L2 flushed" : "");
     }
     print_row_header(opt.csv);
-    int status = EXIT_OK;
-    for (int t = 0; t < NUM_DTYPES; t++)
-        if (opt.dtype_mask & (1u << t))
-            status |= run_dtype(step, &opt, &gpu, (enum dtype)t);
-    if (opt.launch.workspace)
-        CUDA_CHECK(cudaFree(opt.launch.workspace));
-    return status;
+    return opt.shapes ? run_suite(step, &opt, &gpu) : run_shape(step, &opt, &gpu);
 }

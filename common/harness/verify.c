@@ -1,6 +1,7 @@
 #include "verify.h"
 
-#include "parallel.h"
+#include "device_data.h"
+#include "gpu.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -29,29 +30,34 @@ static void note(struct check_result *r, size_t i, double value, double ref, dou
     }
 }
 
-void reference_sample_build(struct reference_sample *s, enum layout layout, int m, int n, int k,
-                            const float *A, const float *B, unsigned long long seed)
+void reference_sample_build(struct reference_sample *s, enum layout layout, enum dtype t, int m, int n, int k,
+                            const void *A, const void *B, unsigned long long seed)
 {
     struct rng r = {seed ^ 0x5eed5a3b1eull};
-    size_t corners[4] = {0, (size_t)n - 1, (size_t)(m - 1) * n, (size_t)m * n - 1};
-    s->count = SAMPLE_RANDOM + 4;
+    const size_t corners[4] = {0, (size_t)n - 1, (size_t)(m - 1) * n, (size_t)m * n - 1};
+    s->count = 4 + SAMPLE_RANDOM + (size_t)n + (size_t)m;
     s->index = host_alloc(s->count * sizeof *s->index);
     s->exact = host_alloc(s->count * sizeof *s->exact);
     s->abs_sum = host_alloc(s->count * sizeof *s->abs_sum);
-    for (size_t i = 0; i < s->count; i++) {
-        size_t idx = i < 4 ? corners[i] : rng_next(&r) % ((size_t)m * n);
-        size_t row = idx / n, col = idx % n;
-        double sum = 0.0, abs_sum = 0.0;
-        for (int kk = 0; kk < k; kk++) {
-            double b = layout == LAYOUT_TN ? B[col * k + kk] : B[(size_t)kk * n + col];
-            double prod = (double)A[row * k + kk] * b;
-            sum += prod;
-            abs_sum += fabs(prod);
-        }
-        s->index[i] = idx;
-        s->exact[i] = sum;
-        s->abs_sum[i] = abs_sum;
-    }
+    size_t i = 0;
+    for (int c = 0; c < 4; c++)
+        s->index[i++] = corners[c];
+    for (int j = 0; j < SAMPLE_RANDOM; j++)
+        s->index[i++] = rng_next(&r) % ((size_t)m * n);
+    for (int col = 0; col < n; col++)
+        s->index[i++] = (size_t)(m - 1) * n + col;
+    for (int row = 0; row < m; row++)
+        s->index[i++] = (size_t)row * n + n - 1;
+    size_t bytes = s->count * sizeof(double);
+    double *exact = device_alloc(bytes), *abs_sum = device_alloc(bytes);
+    s->dev_index = device_alloc(s->count * sizeof *s->dev_index);
+    s->dev_values = device_alloc(bytes);
+    CUDA_CHECK(cudaMemcpy(s->dev_index, s->index, s->count * sizeof *s->index, cudaMemcpyHostToDevice));
+    device_reference(layout, t, m, n, k, A, B, s->dev_index, s->count, exact, abs_sum);
+    CUDA_CHECK(cudaMemcpy(s->exact, exact, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(s->abs_sum, abs_sum, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(exact));
+    CUDA_CHECK(cudaFree(abs_sum));
 }
 
 void reference_sample_free(struct reference_sample *s)
@@ -59,60 +65,31 @@ void reference_sample_free(struct reference_sample *s)
     free(s->index);
     free(s->exact);
     free(s->abs_sum);
+    CUDA_CHECK(cudaFree(s->dev_index));
+    CUDA_CHECK(cudaFree(s->dev_values));
 }
 
 struct check_result check_against_sample(const struct reference_sample *s, enum dtype t, const void *C, double tol)
 {
     struct check_result r = {0};
-    for (size_t i = 0; i < s->count; i++) {
-        double c = stored_value(t, C, s->index[i]);
-        note(&r, s->index[i], c, s->exact[i], fabs(c - s->exact[i]) / s->abs_sum[i]);
-    }
+    double *values = host_alloc(s->count * sizeof *values);
+    device_gather(t, C, s->dev_index, s->count, s->dev_values);
+    CUDA_CHECK(cudaMemcpy(values, s->dev_values, s->count * sizeof *values, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < s->count; i++)
+        note(&r, s->index[i], values[i], s->exact[i], fabs(values[i] - s->exact[i]) / s->abs_sum[i]);
+    free(values);
     r.ok = !r.nonfinite && r.max_err <= tol;
     return r;
-}
-
-struct full_check {
-    enum dtype t;
-    const void *C, *ref;
-    const float *norm;
-    struct check_result part[32]; /* one per part: parallel_parts() is at most 32 */
-};
-
-static void check_part(size_t begin, size_t end, int part, void *ctx)
-{
-    struct full_check *f = ctx;
-    struct check_result *r = &f->part[part];
-    for (size_t i = begin; i < end; i++) {
-        double c = stored_value(f->t, f->C, i), expect = stored_value(f->t, f->ref, i);
-        note(r, i, c, expect, fabs(c - expect) / f->norm[i]);
-    }
 }
 
 struct check_result check_against_full(enum dtype t, const void *C, const void *ref, const float *norm,
                                        size_t count, double tol)
 {
-    struct full_check f = {.t = t, .C = C, .ref = ref, .norm = norm};
-    parallel_for(count, check_part, &f);
-    /* The parts in order, as one pass would have met them: the first non-finite element, else
-     * the first of the largest errors. */
-    struct check_result r = {0};
-    for (int p = 0; p < parallel_parts() && !r.nonfinite; p++)
-        if (f.part[p].nonfinite || f.part[p].max_err > r.max_err)
-            r = f.part[p];
+    struct device_worst w = device_compare(t, C, ref, norm, count);
+    struct check_result r = {.max_err = w.err, .worst = w.at, .nonfinite = w.nonfinite,
+                             .worst_value = device_value(t, C, w.at), .worst_ref = device_value(t, ref, w.at)};
     r.ok = !r.nonfinite && r.max_err <= tol;
     return r;
-}
-
-size_t first_difference(const void *a, const void *b, size_t count, size_t elem_bytes)
-{
-    if (memcmp(a, b, count * elem_bytes) == 0)
-        return count;
-    const unsigned char *x = a, *y = b;
-    size_t i = 0;
-    while (memcmp(x + i * elem_bytes, y + i * elem_bytes, elem_bytes) == 0)
-        i++;
-    return i;
 }
 
 void print_worst(const char *label, const struct check_result *r, int n, double tol)

@@ -1,5 +1,6 @@
-/* Correctness: every element against cuBLAS, a random sample against an fp64 CPU reference.
- * Error of an element = |c - ref| / sum_k |a*b| (does not blow up where c is near zero). */
+/* Correctness, computed on the GPU (device_data.h): every element against cuBLAS, and a sample
+ * against an fp64 reference. Error of an element = |c - ref| / sum_k |a*b| (does not blow up
+ * where c is near zero). The matrices are device memory; the verdicts come back to the host. */
 #ifndef VERIFY_H
 #define VERIFY_H
 
@@ -15,17 +16,21 @@ struct check_result {
     int nonfinite;       /* NaN or Inf seen: never passes */
 };
 
-/* The fp64 reference on a sample of output elements. */
+/* The fp64 reference on a sample of output elements: its indices and sums on the host, and the
+ * device copies the checks read. */
 struct reference_sample {
     size_t count;
     size_t *index;       /* row-major indices into C */
     double *exact;       /* sum_k a*b in fp64 */
     double *abs_sum;     /* sum_k |a*b| in fp64 */
+    size_t *dev_index;   /* index, on the device */
+    double *dev_values;  /* C's values at the sample, gathered on the device */
 };
 
-/* At least 1024 random elements plus the four corners of C. */
-void reference_sample_build(struct reference_sample *s, enum layout layout, int m, int n, int k,
-                            const float *A, const float *B, unsigned long long seed);
+/* The four corners, 1024 random elements, and every element of C's last row and last column,
+ * where a tile past M or N would show; A and B are the device inputs of type t. */
+void reference_sample_build(struct reference_sample *s, enum layout layout, enum dtype t, int m, int n, int k,
+                            const void *A, const void *B, unsigned long long seed);
 void reference_sample_free(struct reference_sample *s);
 
 struct check_result check_against_sample(const struct reference_sample *s, enum dtype t, const void *C,
@@ -45,11 +50,6 @@ struct verdict {
  * of a failed check, labelled with label. */
 struct verdict verify_result(const char *label, enum dtype t, enum accum acc, int m, int n, int k, const void *C,
                              const void *C_ref, const float *norm, const struct reference_sample *sample);
-
-/* Repeatability: the first element (row-major index) where two results of count elements of
- * elem_bytes differ in any bit, or count when they are identical. A kernel must give the same
- * bits on every run of one shape (stream-K's fixed-order fix-up included). */
-size_t first_difference(const void *a, const void *b, size_t count, size_t elem_bytes);
 
 /* "C[row][col] = value, expected ref (error e > tolerance)" on stderr. */
 void print_worst(const char *label, const struct check_result *r, int n, double tol);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plots for results/<gpu>/: ladder.png (TFLOPS per step and precision, cuBLAS as a line) from
 ladder.csv, sweep.png (TFLOPS over size per kernel) from sweep.csv, and shapes.png (each step's
-ratio to cuBLAS per shape) from shapes.csv. Rows of steps that did not run (skipped, rejected)
+ratio to cuBLAS per shape) from shapes.csv, as shapes-models.png and shapes-random.png from theirs. Rows of steps that did not run (skipped, rejected)
 are left out. A step has one colour in every panel and plot (its variants differ in marker).
 Every CSV is read and checked before matplotlib is loaded: a truncated or malformed one is named
 in one line, exit 1. Optional: needs matplotlib. Usage: python3 common/scripts/plot.py results/<gpu>"""
@@ -115,8 +115,9 @@ def plot_sweep(folder, data, colors):
     fig.savefig(os.path.join(folder, "sweep.png"), dpi=110)
 
 
-def plot_shapes(folder, data, colors):
-    """Per precision: each step's ratio to the cuBLAS run of its own process, shape by shape."""
+def plot_shapes(folder, name, data, colors):
+    """Per precision: each step's ratio to the cuBLAS run of its own process, shape by shape,
+    into NAME.png (shapes, shapes-models, shapes-random)."""
     data = [r for r in data if not r["kernel"].startswith("cublas")]
     if not data:
         return
@@ -132,9 +133,10 @@ def plot_shapes(folder, data, colors):
         ax.set_xticks(range(len(shapes)), [f"{m}x{n}x{k}" for m, n, k in shapes], rotation=60, ha="right", fontsize=7)
         ax.set_ylabel(f"{dt}: x cuBLAS (same process)")
         ax.legend(fontsize=7)
-    fig.suptitle(f"Shape suite on {data[0]['gpu']}")
+    suite = data[0].get("suite", "")
+    fig.suptitle(f"Shape suite{' ' + suite if suite else ''} on {data[0]['gpu']}")
     fig.tight_layout()
-    fig.savefig(os.path.join(folder, "shapes.png"), dpi=110)
+    fig.savefig(os.path.join(folder, f"{name}.png"), dpi=110)
 
 
 if __name__ == "__main__":
@@ -151,7 +153,8 @@ if __name__ == "__main__":
         sys.exit(f"plot: {folder}/ladder.csv not found; folders with results: {', '.join(known) or 'none'}")
     data = {}
     try:
-        for name in ("ladder", "sweep", "shapes"):
+        suites = sorted(f[:-4] for f in os.listdir(folder) if f.startswith("shapes") and f.endswith(".csv"))
+        for name in ("ladder", "sweep", *suites):
             path = os.path.join(folder, f"{name}.csv")
             data[name] = rows(path) if os.path.exists(path) else []
     except BadCsv as e:
@@ -165,5 +168,6 @@ if __name__ == "__main__":
         sys.exit("plot: matplotlib is not installed for this python3 (pip install matplotlib); CSVs are unaffected")
     plot_ladder(folder, data["ladder"])
     plot_sweep(folder, data["sweep"], colors)
-    plot_shapes(folder, data["shapes"], colors)
+    for name in suites:
+        plot_shapes(folder, name, data[name], colors)
     print(f"wrote the plots of {folder}")

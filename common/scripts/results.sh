@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # make results: this GPU's folder results/<gpu-slug>/ (results/nvidia-h200/ on an H200), and
 # nothing outside it but, on an H200 only, the top README's ladder block: the ladder of STEPS
-# at SIZE^3, the sweep of SWEEP_SET over SIZES, SUITE over SHAPE_SET, the plots (when
-# matplotlib is there), and a README.md naming the GPU, driver, CUDA, cuBLAS, date, commit, the
-# commands and how long each part took. Steps that cannot run on this GPU are recorded as
-# skipped; with no GPU at all, one line and exit 3.
-# Usage: common/scripts/results.sh   (env: BUILD SIZE SIZES STAGES STEPS SWEEP_SET SHAPE_SET
-# SUITE, and RESULTS_ROOT and README_FILE, results and README.md unless a test moves them)
+# at SIZE^3, the sweep of SWEEP_SET over SIZES, SHAPE_SET over three suites (shapes.csv:
+# shapes/llm.txt, shapes-models.csv: shapes/models.txt, shapes-random.csv: a random draw whose
+# seed comes from the clock), the plots (when matplotlib is there), and a README.md naming the
+# GPU, driver, CUDA, cuBLAS, date, commit, the commands and how long each part took. Steps that
+# cannot run on this GPU are recorded as skipped; with no GPU at all, one line and exit 3.
+# Usage: common/scripts/results.sh   (env: BUILD SIZE SIZES STAGES STEPS SWEEP_SET SHAPE_SET,
+# and SUITES, RESULTS_ROOT and README_FILE: the three suites, results and README.md unless a
+# test changes them)
 set -u
 BUILD=${BUILD:-build}
 SIZE=${SIZE:-4096}
 SIZES=${SIZES:-2048 4096 8192 12288 16384}
-SUITE=${SUITE:-shapes/llm.txt}
+SUITES=${SUITES:-shapes/llm.txt shapes/models.txt random}
 RESULTS_ROOT=${RESULTS_ROOT:-results}
 README_FILE=${README_FILE:-README.md}
 here=$(dirname "$0")
@@ -40,10 +42,17 @@ bash "$here/ladder.sh" --results "$dir" "$SIZE" "${steps[@]}" || status=1
 t1=$SECONDS
 SIZES=$SIZES bash "$here/sweep.sh" --results "$dir" "${sweep_steps[@]}" || status=1
 t2=$SECONDS
-summary=$(mktemp)
-trap 'rm -f "$summary"' EXIT
-bash "$here/shapes.sh" --results "$dir" "$SUITE" "${shape_steps[@]}" | tee "$summary"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+summary=$(mktemp -d)
+trap 'rm -rf "$summary"' EXIT
+# The CSV of a suite: shapes.csv for the first, shapes-NAME.csv for the others (NAME: the file's
+# name without .txt, or random).
+csv_of() { [ "$1" = "${suites[0]}" ] && echo shapes.csv || echo "shapes-$(basename "$1" .txt).csv"; }
+read -r -a suites <<<"$SUITES"
+for suite in "${suites[@]}"; do
+    # the random draw's seed from the clock, never picked (shapes.sh prints it and writes it down)
+    SEED= bash "$here/shapes.sh" --results "$dir/$(csv_of "$suite")" "$suite" "${shape_steps[@]}" | tee "$summary/$(csv_of "$suite")"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
 t3=$SECONDS
 took() { printf '%dm %02ds' $(($1 / 60)) $(($1 % 60)); }
 numbers() { local s out=; for s in "$@"; do out="$out ${s%%_*}"; done; echo "${out# }"; } # STEP=... of the steps
@@ -65,16 +74,21 @@ numbers() { local s out=; for s in "$@"; do out="$out ${s%%_*}"; done; echo "${o
     echo "|---|---|---|"
     echo "| \`ladder.csv\`, \`ladder.md\` | every step at ${SIZE}³ | \`make run SIZE=$SIZE\` |"
     echo "| \`sweep.csv\` | ${sweep_steps[*]} over $SIZES (cubes) | \`make sweep SIZES=\"$SIZES\" STEP=\"$(numbers "${sweep_steps[@]}")\"\` |"
-    echo "| \`shapes.csv\` | ${shape_steps[*]} over \`$SUITE\` | \`make shapes SUITE=$SUITE STEP=\"$(numbers "${shape_steps[@]}")\"\` |"
-    echo "| \`ladder.png\`, \`sweep.png\`, \`shapes.png\` | the plots of the three CSVs | \`make plots GPU=$slug\` (matplotlib) |"
+    for suite in "${suites[@]}"; do
+        command=$(sed -n 's/^wrote .* (command: \(.*\))$/\1/p' "$summary/$(csv_of "$suite")")
+        echo "| \`$(csv_of "$suite")\` | ${shape_steps[*]} over \`$suite\` | \`${command:-make shapes SUITE=$suite}\` |"
+    done
+    echo "| \`*.png\` | the plots of the CSVs | \`make plots GPU=$slug\` (matplotlib) |"
     echo
-    echo "## The shape suite"
-    echo
-    echo "\`$SUITE\`, ratio to cuBLAS in the same process (\`shapes.csv\`):"
-    echo
-    echo '```'
-    sed -n '/^geometric mean, worst/,/^wrote /p' "$summary" | sed '1d;/^wrote /d'
-    echo '```'
+    echo "## The shape suites"
+    for suite in "${suites[@]}"; do
+        echo
+        echo "\`$(sed -n 's/: [0-9]* shapes; median.*//p' "$summary/$(csv_of "$suite")")\`, ratio to cuBLAS in the same process (\`$(csv_of "$suite")\`):"
+        echo
+        echo '```'
+        sed -n '/^geometric mean, worst/,/^wrote /p' "$summary/$(csv_of "$suite")" | sed '1d;/^wrote /d'
+        echo '```'
+    done
     echo
     echo "## The ladder"
     echo
