@@ -6,10 +6,12 @@
 // K tiles writes its fp32 sums to a workspace slot and counts itself in on the tile's flag; once
 // its range is done, every block that shared the tile adds up its own share of the tile from
 // all their slots, in a fixed order (so the result is the same, bit for bit, on every run), and
-// stores it. The launcher picks the split by a rule from the shape and the SMs
-// (choose_schedule), which --info prints.
+// stores it. The launcher plans the split once a shape, by a rule from the shape and the SMs
+// (plan_for, in schedule.h beside the walk), and hands the plan to the workspace, the launch and
+// --info alike (plan_of).
 #include "launch.h"
 #include "ptx.cuh"
+#include "schedule.h"
 #include "step_launch.cuh"
 #include "swizzle.h"
 #include "tma.h"
@@ -35,74 +37,6 @@ static_assert(CLUSTER >= 1 && 4 % CLUSTER == 0, "the four B boxes split evenly o
 constexpr int C_COLS = 128;
 constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2, C_SLAB_BYTES = C_COLS / 64 * C_BOX_BYTES;
 
-// The split of one launch: the first dp_groups groups go whole, cluster c taking groups c,
-// c + clusters, ...; the sk_iters iterations of the other groups (group dp_groups + i / k_tiles,
-// K tile i % k_tiles) are cut into `clusters` contiguous ranges, sk_begin(c) .. sk_begin(c + 1).
-struct stream_k_schedule {
-    int clusters;
-    int dp_groups;
-    int sk_iters; // at most M N K / 2^22 (M N, N K and M K are under 2^31): it fits
-};
-
-// With nothing split every range is empty: the test spares every block's start a 64-bit
-// division, which the GPU runs as a subroutine call.
-__host__ __device__ inline int sk_begin(const struct stream_k_schedule &s, int cluster)
-{
-    return s.sk_iters == 0 ? 0 : (int)((long long)cluster * s.sk_iters / s.clusters);
-}
-
-// The cluster whose range holds stream-K iteration i: the last c with sk_begin(c) <= i, that is
-// c sk_iters < (i + 1) clusters. No range is empty (the launcher keeps clusters <= sk_iters), so
-// that cluster computes i.
-__host__ __device__ inline int sk_cluster_of(const struct stream_k_schedule &s, long long i)
-{
-    return (int)(((i + 1) * s.clusters - 1) / s.sk_iters);
-}
-
-// The clusters that share stream-K group j (group dp_groups + j): first .. last, those whose
-// ranges hold its first and its last iteration. first == last: one cluster does it whole.
-struct tile_share {
-    int first, last;
-};
-
-__host__ __device__ inline struct tile_share sharers_of(const struct stream_k_schedule &s, int j, int k_tiles)
-{
-    return {sk_cluster_of(s, (long long)j * k_tiles), sk_cluster_of(s, (long long)(j + 1) * k_tiles - 1)};
-}
-
-// A cluster's work, one tile group at a time: K tiles k_begin .. k_end - 1 of group `group`.
-struct work_unit {
-    int group, k_begin, k_end;
-};
-
-// The units of one cluster in the order it does them: its whole groups, then its stream-K range
-// cut where groups end. The producer and the consumers walk the same sequence (and so does
-// tests/stream_k_check.h, on the host).
-struct work_walk {
-    int group, dp_groups, stride, k_tiles;
-    int pos, end; // what is left of the stream-K range
-
-    __host__ __device__ bool next(struct work_unit &w)
-    {
-        if (group < dp_groups) {
-            w = {group, 0, k_tiles};
-            group += stride;
-            return true;
-        }
-        if (pos >= end)
-            return false;
-        const int kb = pos % k_tiles, ke = end - pos < k_tiles - kb ? kb + end - pos : k_tiles;
-        w = {dp_groups + pos / k_tiles, kb, ke};
-        pos += ke - kb;
-        return true;
-    }
-};
-
-__host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedule &s, int cluster, int k_tiles)
-{
-    return {cluster, s.dp_groups, s.clusters, k_tiles, sk_begin(s, cluster), sk_begin(s, cluster + 1)};
-}
-
 // 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroup wg = 0, 1 (warpgroups 1
 // and 2) owns rows 64wg..64wg+63 of the block's C tile, all 256 columns: two m64n128
 // accumulators of 64 fp32 registers each per thread. The register cap at entry (65536 / 384 =
@@ -114,7 +48,7 @@ __host__ __device__ inline struct work_walk walk_of(const struct stream_k_schedu
 template <typename T, int STAGES>
 __global__ void __launch_bounds__(384, 1)
 hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
-            const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct stream_k_schedule sched,
+            const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
             T *C, float *partials, int *flags)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
@@ -134,7 +68,7 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     const uint32_t rank = cluster_ctarank();
     // The work is counted in groups of CLUSTER vertically adjacent tiles, one per cluster at a
     // time: groups_m rows of groups by tiles_n columns. The cluster takes the units of its
-    // walk (sched), each group in grouped rows (swizzle.h), and its block of rank r the tile row
+    // walk (plan), each group in grouped rows (swizzle.h), and its block of rank r the tile row
     // CLUSTER p + r of group row p.
     const int tiles_n = (N + BN - 1) / BN, groups_m = ((M + BM - 1) / BM + CLUSTER - 1) / CLUSTER;
     const int cluster = blockIdx.x / CLUSTER;
@@ -174,8 +108,9 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         setmaxnreg_dec<PRODUCER_REGS>();
         if (tid == 0) {
             int it = 0;
-            struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
-            for (struct work_unit w; walk.next(w);) {
+            struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
+            struct work_unit w;
+            while (walk.next(w)) {
                 const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
                 for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
                     const int s = it % STAGES;
@@ -264,7 +199,7 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         // cumulative over the writes the barrier ordered before it).
         named_barrier_sync(3, 256);
         if (ct == 0)
-            flag_arrive(flag_of(sharers_of(sched, group - sched.dp_groups, num_k_tiles)));
+            flag_arrive(flag_of(sharers_of(plan, group - plan.dp_groups, num_k_tiles)));
     };
     // Once the range is done, a tile this block did part of: when all of the tile's `parts`
     // clusters have counted in, each adds up its own 1/parts of the tile (its rows in C, 4
@@ -274,7 +209,7 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     auto finish_tile = [&](int group) {
         const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank;
-        const struct tile_share sh = sharers_of(sched, group - sched.dp_groups, num_k_tiles);
+        const struct tile_share sh = sharers_of(plan, group - plan.dp_groups, num_k_tiles);
         const int parts = sh.last - sh.first + 1;
         int *flag = flag_of(sh);
         if (ct == 0)
@@ -354,8 +289,9 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // The tile whose right half is still in registers, once there is one (held_bx >= 0); the
     // groups this block did the first part and a later part of, to finish at the end.
     int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
-    struct work_walk walk = walk_of(sched, cluster, num_k_tiles);
-    for (struct work_unit w; walk.next(w);) {
+    struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
+    struct work_unit w;
+    while (walk.next(w)) {
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
         // The unit's first K tile: the previous tile's right half leaves while this tile's left half is computed.
@@ -432,54 +368,11 @@ static long long num_groups(int m, int n)
 // the cluster waits for the tile's slowest part: costed as loading four times the tile's fp32
 // bytes of stages.
 constexpr int FIXUP_ITERS = (4 * BM * BN * sizeof(float) + STAGE_BYTES - 1) / STAGE_BYTES;
-// Stream-K only where the data-parallel grid leaves more than this share of its cluster-rounds
-// idle: under a power cap a fuller GPU runs at a lower clock, so a few idle SMs are not worth it.
-#define MIN_IDLE_SHARE 0.10
-
-// The split, from the shape and the clusters that fit at once (`resident`), the shortest of three
-// in iterations. Data-parallel (14): ceil(groups / resident) rounds of k_tiles iterations. The
-// others keep the full waves whole and split the groups of the last, partial one: split-K (below
-// one full wave), where each of those groups goes to `splits` clusters in equal parts, one part
-// a cluster (ranges end where tiles end: one fix-up each), when there are clusters enough for
-// two parts or more; stream-K, their iterations evenly over all the clusters (ranges end inside
-// tiles: two fix-ups each). Either is taken only where the data-parallel rounds leave enough
-// idle. No range may be empty: never more clusters than iterations. `forced` > 0 (the --split
-// option, for tests): all of it stream-K over that many.
-static struct stream_k_schedule choose_schedule(int m, int n, int k, int resident, int forced)
-{
-    const long long groups = num_groups(m, n), k_tiles = (k + BK - 1) / BK;
-    if (forced > 0) {
-        const long long all = groups * k_tiles, clusters = forced < resident ? forced : resident;
-        return {(int)(clusters < all ? clusters : all), 0, (int)all};
-    }
-    const long long rounds = (groups + resident - 1) / resident, data_parallel = rounds * k_tiles;
-    const double idle = 1.0 - (double)groups / (double)(rounds * resident);
-    const struct stream_k_schedule whole = {(int)persistent_units(groups, resident), (int)groups, 0};
-    if (idle <= MIN_IDLE_SHARE)
-        return whole;
-    // Every full wave whole, unless the partial wave would leave a cluster without an iteration:
-    // then the last full wave goes to the split too. Whole waves run in step over the same K
-    // tiles, sharing A and B in L2; split ranges start anywhere in K and share little.
-    const long long full_waves = groups / resident, partial_iters = (groups - full_waves * resident) * k_tiles;
-    const long long dp_waves = full_waves > 0 && partial_iters < resident ? full_waves - 1 : full_waves;
-    const long long sk_groups = groups - dp_waves * resident, sk_iters = sk_groups * k_tiles;
-    const long long splits = resident / sk_groups < k_tiles ? resident / sk_groups : k_tiles;
-    const long long clusters = resident < sk_iters ? resident : sk_iters;
-    // Split-K only below a full wave: its grid is the split groups' clusters, too few for whole waves.
-    const long long split_k = splits >= 2 && dp_waves == 0 ? (k_tiles + splits - 1) / splits + FIXUP_ITERS
-                                                           : data_parallel,
-                    stream_k = dp_waves * k_tiles + (sk_iters + clusters - 1) / clusters + 2 * FIXUP_ITERS;
-    if (split_k < data_parallel && split_k <= stream_k)
-        return {(int)(sk_groups * splits), 0, (int)sk_iters};
-    if (stream_k < data_parallel)
-        return {(int)clusters, (int)(dp_waves * resident), (int)sk_iters};
-    return whole;
-}
 
 // Every block of the grid may share two tiles: two partial tiles each, and one flag.
-static size_t workspace_size(const struct stream_k_schedule &s)
+static size_t workspace_size(const struct plan &p)
 {
-    return s.sk_iters > 0 ? (size_t)CLUSTER * s.clusters * (2 * BM * BN * sizeof(float) + sizeof(int)) : 0;
+    return p.sk_iters > 0 ? (size_t)CLUSTER * p.clusters * (2 * BM * BN * sizeof(float) + sizeof(int)) : 0;
 }
 
 // The most blocks the launcher may start: one per SM, in clusters of CLUSTER.
@@ -494,50 +387,49 @@ GEMM_GRID(gemm_grid)
 // The ring, the two C halves and the 1024 bytes the ring's alignment may need.
 static int smem_bytes(int stages) { return stages * STAGE_BYTES + 2 * C_SLAB_BYTES + 1024; }
 
-// 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the schedule's.
+// 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the plan's.
 template <int STAGES>
 static struct kernel_config config_of() { return {384, smem_bytes(STAGES), CLUSTER, true, 0}; }
 
-// The schedule of a launch of one kernel instance: the clusters of it that fit at once.
+// The plan of a launch of one kernel instance, on the clusters of it that fit at once.
 template <int STAGES>
-static cudaError_t schedule_for(int m, int n, int k, const struct launch_opts *opts, struct stream_k_schedule *s)
+static cudaError_t plan_of_instance(int m, int n, int k, const struct launch_opts *opts, struct plan *p)
 {
     int resident;
     cudaError_t err = configure_kernel<hgemm_stream_k<__half, STAGES>>(config_of<STAGES>(), opts, &resident);
     if (err == cudaSuccess)
-        *s = choose_schedule(m, n, k, resident, launch_option(opts, "split"));
+        *p = plan_for(num_groups(m, n), (k + BK - 1) / BK, resident, FIXUP_ITERS, launch_option(opts, "split"));
     return err;
 }
 
-// The same for the --stages value (--info and the workspace size, outside the launches).
+// The one hook: the plan for the --stages value, which the launch, the workspace and --info take.
 template <int STAGES = 2>
-static cudaError_t schedule_of(int stages, int m, int n, int k, const struct launch_opts *opts,
-                               struct stream_k_schedule *s)
+static cudaError_t plan_of(int stages, int m, int n, int k, const struct launch_opts *opts, struct plan *p)
 {
     if constexpr (STAGES > 4)
         return cudaErrorInvalidValue;
     else if (stages != STAGES)
-        return schedule_of<STAGES + 1>(stages, m, n, k, opts, s);
+        return plan_of<STAGES + 1>(stages, m, n, k, opts, p);
     else
-        return schedule_for<STAGES>(m, n, k, opts, s);
+        return plan_of_instance<STAGES>(m, n, k, opts, p);
 }
 
 template <typename T, int STAGES>
 static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
                                  const struct launch_opts *opts, cudaStream_t stream)
 {
-    struct stream_k_schedule s;
-    cudaError_t err = schedule_for<STAGES>(m, n, k, opts, &s);
+    struct plan p;
+    cudaError_t err = plan_of(STAGES, m, n, k, opts, &p);
     if (err != cudaSuccess)
         return err;
-    if (workspace_size(s) > opts->workspace_bytes)
+    if (workspace_size(p) > opts->workspace_bytes)
         return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
     // The partial tiles, two per block, then one flag per block.
     float *partials = static_cast<float *>(opts->workspace);
-    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * s.clusters * 2 * BM * BN);
+    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * p.clusters * 2 * BM * BN);
     const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
-    return launch_kernel<hgemm_stream_k<T, STAGES>>(config_of<STAGES>(), {CLUSTER * s.clusters, 1, 1}, opts,
-                                                    stream, *maps.A, *maps.B, *maps.C, m, n, k, s, static_cast<T *>(C),
+    return launch_kernel<hgemm_stream_k<T, STAGES>>(config_of<STAGES>(), {CLUSTER * p.clusters, 1, 1}, opts,
+                                                    stream, *maps.A, *maps.B, *maps.C, m, n, k, p, static_cast<T *>(C),
                                                     partials, flags);
 }
 
@@ -545,26 +437,25 @@ STAGED_LAUNCHERS(2, 4)
 
 GEMM_WORKSPACE(workspace_bytes)
 {
-    struct stream_k_schedule s;
-    return schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) == cudaSuccess ? workspace_size(s) : 0;
+    struct plan p;
+    return plan_of(launch_option(opts, "stages"), m, n, k, opts, &p) == cudaSuccess ? workspace_size(p) : 0;
 }
 
 GEMM_SCHEDULE(schedule)
 {
-    struct stream_k_schedule s;
-    if (schedule_of(launch_option(opts, "stages"), m, n, k, opts, &s) != cudaSuccess) {
+    struct plan p;
+    if (plan_of(launch_option(opts, "stages"), m, n, k, opts, &p) != cudaSuccess) {
         snprintf(text, size, "no schedule: the kernel cannot be configured on this GPU");
         return;
     }
     const long long groups = num_groups(m, n), k_tiles = (k + BK - 1) / BK;
-    const long long sk_groups = s.sk_iters / k_tiles, range = s.sk_iters > 0 ? (s.sk_iters + s.clusters - 1) / s.clusters : 0;
-    // Ranges end where tiles end when every group gets the same number of clusters.
+    const long long sk_groups = p.sk_iters / k_tiles, range = p.sk_iters > 0 ? (p.sk_iters + p.clusters - 1) / p.clusters : 0;
     char split[48] = "stream-K";
-    if (sk_groups > 0 && s.clusters % sk_groups == 0)
-        snprintf(split, sizeof split, "split-K (%lld clusters a group)", s.clusters / sk_groups);
+    if (p.mode == SPLIT_K)
+        snprintf(split, sizeof split, "split-K (%lld clusters a group)", p.clusters / sk_groups);
     snprintf(text, size,
-             "%lld groups of %d tiles %dx%d, %lld K tiles each, on %d clusters of %d: %d groups whole (data-parallel), "
-             "%lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
-             groups, CLUSTER, BM, BN, k_tiles, s.clusters, CLUSTER, s.dp_groups, sk_groups, split, (long long)s.sk_iters, range,
-             workspace_size(s));
+             "%s: %lld groups of %d tiles %dx%d, %lld K tiles each, on %d clusters of %d: %d groups whole "
+             "(data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); workspace %zu bytes",
+             decomposition_name(p.mode), groups, CLUSTER, BM, BN, k_tiles, p.clusters, CLUSTER, p.dp_groups, sk_groups,
+             split, (long long)p.sk_iters, range, workspace_size(p));
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #define STEP_NAME "16_hgemm_small_m"
+typedef struct stream_k_schedule schedule_t;
 #define H200_L2_BYTES ((size_t)60 << 20) // what cudaGetDeviceProperties reports on the H200
 
 // The ring of a launch with --stages `stages` in fit f, as the launcher sizes it.

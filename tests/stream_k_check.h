@@ -8,8 +8,8 @@
 // each). Then the replay is shown to catch a naive sharers rule, a schedule that leaves an
 // iteration to nobody and one with an empty range, and the launcher's rule is checked on
 // H200-like counts of clusters. One PASS/FAIL line each (tests/run.sh counts them).
-// The including file defines STEP_NAME and
-//   static struct stream_k_schedule schedule_at(int m, int n, int k, int sm_count, int forced,
+// The including file defines STEP_NAME, schedule_t (its step's plan type) and
+//   static schedule_t schedule_at(int m, int n, int k, int sm_count, int forced,
 //                                                long long *groups, int *k_tiles);
 #include <stdio.h>
 #include <string.h>
@@ -28,11 +28,11 @@ static void report(bool ok, const char *what, const char *detail)
     }
 }
 
-typedef struct tile_share (*sharers_rule)(const struct stream_k_schedule &, int, int);
+typedef struct tile_share (*sharers_rule)(const schedule_t &, int, int);
 
 // A plausible slip: the cluster of iteration i taken as i clusters / sk_iters, which is the
 // cluster whose range would start at i only when ranges are equal.
-static struct tile_share naive_sharers(const struct stream_k_schedule &s, int j, int k_tiles)
+static struct tile_share naive_sharers(const schedule_t &s, int j, int k_tiles)
 {
     return {(int)((long long)j * k_tiles * s.clusters / s.sk_iters),
             (int)(((long long)(j + 1) * k_tiles - 1) * s.clusters / s.sk_iters)};
@@ -40,7 +40,7 @@ static struct tile_share naive_sharers(const struct stream_k_schedule &s, int j,
 
 // Replays schedule s over groups x k_tiles iterations as the producer and consumers walk it.
 // Empty string: sound; else the first problem found.
-static std::string replay(const struct stream_k_schedule &s, long long groups, int k_tiles, sharers_rule sharers)
+static std::string replay(const schedule_t &s, long long groups, int k_tiles, sharers_rule sharers)
 {
     char why[200];
     if (s.clusters < 1)
@@ -128,7 +128,7 @@ static int run_checks()
             for (int f : forced) {
                 long long groups;
                 int k_tiles;
-                const struct stream_k_schedule s = schedule_at(p.m, p.n, p.k, sms, f, &groups, &k_tiles);
+                const schedule_t s = schedule_at(p.m, p.n, p.k, sms, f, &groups, &k_tiles);
                 std::string why = replay(s, groups, k_tiles, sharers_of);
                 naive_caught += !replay(s, groups, k_tiles, naive_sharers).empty();
                 cases++;
@@ -153,7 +153,7 @@ static int run_checks()
     report(naive_caught > 0, what, "passed everywhere");
     long long groups;
     int k_tiles;
-    struct stream_k_schedule s = schedule_at(64, 2112, 7168, 132, 0, &groups, &k_tiles);
+    schedule_t s = schedule_at(64, 2112, 7168, 132, 0, &groups, &k_tiles);
     s.sk_iters--;
     report(!replay(s, groups, k_tiles, sharers_of).empty(), "the replay fails a schedule that leaves an iteration out",
            "passed");

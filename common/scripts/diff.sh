@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make diff STEP=NN: what step NN changed against the step it builds on (kernel.cu, then main.c),
-# changes of indentation alone left out.
+# make diff STEP=NN: what step NN changed against the step it builds on (kernel.cu, main.c, then
+# any other file of the two folders, such as 15's schedule.h), changes of indentation alone left
+# out. A file only one of them has shows whole.
 # That step is the one kernel.cu's first line names ("// Step 09: step 07 fed by ..."), else NN-1.
 set -u
 step=${1:-}
@@ -18,7 +19,11 @@ fi
 color=never
 [ -t 1 ] && color=always
 # -b: a loop that now wraps earlier code shows as the loop's lines, not as every line it indents.
-for f in kernel.cu main.c; do
-    git --no-pager diff --no-index --ignore-space-change --color="$color" -- "$prev$f" "$cur$f"
+others=$( (ls "$prev"; ls "$cur") | grep -vx 'kernel.cu\|main.c' | sort -u)
+for f in kernel.cu main.c $others; do
+    a=$prev$f b=$cur$f
+    [ -e "$a" ] || a=/dev/null
+    [ -e "$b" ] || b=/dev/null
+    git --no-pager diff --no-index --ignore-space-change --color="$color" -- "$a" "$b"
 done
 exit 0
