@@ -68,8 +68,9 @@ for target in run test sanitize sweep shapes results ncu; do
     check $? "make $target STEP='$(n_of "${steps[0]}") $(n_of "$last")' runs those two steps and no other" "${line:-no $script line}"
 done
 line=$(script_line "$(mk -n shapes BUILD="$tmp/build" 2>&1)" shapes.sh)
-[ "$(printf '%s\n' "$line" | grep -o '[0-9][0-9]_[a-z0-9_]*' | sort -u)" = "$last" ]
-check $? "make shapes with no STEP runs the last step, $last" "$line"
+newest=$(ls -d [0-9][0-9]_*/ | tail -n 1 | tr -d /) # the ladder's last step, whichever steps this test was given
+[ "$(printf '%s\n' "$line" | grep -o '[0-9][0-9]_[a-z0-9_]*' | sort -u)" = "$newest" ]
+check $? "make shapes with no STEP runs the ladder's last step, $newest" "$line"
 out=$(mk -s conflicts STEP="$(n_of "$last")" BUILD="$tmp/build" 2>&1)
 models=$(printf '%s\n' "$out" | awk 'NR > 1 && /^[0-9][0-9]/ { print substr($0, 1, 2) }' | sort -u)
 [ "$models" = "$(n_of "$last")" ]
