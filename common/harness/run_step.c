@@ -5,15 +5,14 @@
 #include "bench.h"
 #include "cli.h"
 #include "contract.h"
+#include "device_data.h"
 #include "gpu.h"
 #include "harness.h"
-#include "device_data.h"
 #include "random.h"
 #include "report.h"
 #include "verify.h"
 
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
