@@ -367,14 +367,10 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         fprintf(stderr, "error: --m, --n and --k go together (or use --size)\n");
         return PARSE_ERROR;
     }
-    for (int i = 0; i < step->num_kernels; i++) {
-        if (!(opt->kernel_mask & (1u << i)) || !(opt->dtype_mask & (1u << step->kernels[i].dtype)))
-            continue;
-        const char *why = shape_error(step, i, &opt->launch, opt->m, opt->n, opt->k);
-        if (why) {
-            fprintf(stderr, "error: shape %dx%dx%d rejected: %s\n", opt->m, opt->n, opt->k, why);
-            return PARSE_ERROR;
-        }
+    const char *why = selection_error(step, opt->kernel_mask, opt->dtype_mask, &opt->launch, opt->m, opt->n, opt->k);
+    if (why) {
+        fprintf(stderr, "error: shape %dx%dx%d rejected: %s\n", opt->m, opt->n, opt->k, why);
+        return PARSE_ERROR;
     }
     return PARSE_OK;
 }

@@ -36,6 +36,19 @@ const char *shape_error(const struct step *step, int ki, const struct launch_opt
     return why ? why : grid_error(step, launch, m, n, k);
 }
 
+const char *selection_error(const struct step *step, unsigned kernel_mask, unsigned dtype_mask,
+                            const struct launch_opts *launch, int m, int n, int k)
+{
+    for (int i = 0; i < step->num_kernels; i++) {
+        if (!(kernel_mask & (1u << i)) || !(dtype_mask & (1u << step->kernels[i].dtype)))
+            continue;
+        const char *why = shape_error(step, i, launch, m, n, k);
+        if (why)
+            return why;
+    }
+    return NULL;
+}
+
 void kernel_label(const struct step *step, int ki, const struct launch_opts *launch, char *out, size_t size)
 {
     int len = snprintf(out, size, "%s", step->kernels[ki].name);

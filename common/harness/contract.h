@@ -12,6 +12,11 @@
  * else a static message. */
 const char *shape_error(const struct step *step, int ki, const struct launch_opts *launch, int m, int n, int k);
 
+/* NULL if every kernel the masks select (kernel_mask bit i: kernel i; dtype_mask bit t: dtype t)
+ * takes m x n x k, else the first one's reason (shape_error). */
+const char *selection_error(const struct step *step, unsigned kernel_mask, unsigned dtype_mask,
+                            const struct launch_opts *launch, int m, int n, int k);
+
 /* NULL if the grid of an m x n x k launch is within the hardware's limits (x < 2^31, y and z
  * <= 65535), else a static message. */
 const char *grid_error(const struct step *step, const struct launch_opts *launch, int m, int n, int k);

@@ -210,19 +210,6 @@ static int run_shape(const struct step *step, struct options *opt, const struct 
     return status;
 }
 
-/* Why the selected kernels refuse m x n x k (as parse_options checks --m --n --k), or NULL. */
-static const char *refused(const struct step *step, const struct options *opt, int m, int n, int k)
-{
-    for (int i = 0; i < step->num_kernels; i++) {
-        if (!(opt->kernel_mask & (1u << i)) || !(opt->dtype_mask & (1u << step->kernels[i].dtype)))
-            continue;
-        const char *why = shape_error(step, i, &opt->launch, m, n, k);
-        if (why)
-            return why;
-    }
-    return NULL;
-}
-
 /* A shape of the suite that gives no ladder row: one line on stderr, and with --csv a row whose
  * check column names the line (commas in the reason become semicolons). */
 static void not_run(const struct step *step, const struct options *opt, const struct gpu_info *gpu, int line,
@@ -263,7 +250,7 @@ static int run_suite(const struct step *step, struct options *opt, const struct 
             continue;
         const char *why = got != 3 || m < 1 || n < 1 || k < 1 || m > INT_MAX || n > INT_MAX || k > INT_MAX
                               ? "not three positive integers M N K"
-                              : refused(step, opt, (int)m, (int)n, (int)k);
+                              : selection_error(step, opt->kernel_mask, opt->dtype_mask, &opt->launch, (int)m, (int)n, (int)k);
         if (why) {
             not_run(step, opt, gpu, line, m, n, k, "rejected", why);
             skipped = 1;
