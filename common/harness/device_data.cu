@@ -164,8 +164,7 @@ extern "C" void device_gather(enum dtype t, const void *C, const size_t *index, 
 // Two counters in device memory, set to their starting values, and read back.
 static unsigned long long *counters(unsigned long long key, unsigned long long bad)
 {
-    unsigned long long *d, init[2] = {key, bad};
-    CUDA_CHECK(cudaMalloc(&d, sizeof init));
+    unsigned long long init[2] = {key, bad}, *d = static_cast<unsigned long long *>(device_alloc(sizeof init));
     CUDA_CHECK(cudaMemcpy(d, init, sizeof init, cudaMemcpyHostToDevice));
     return d;
 }
@@ -211,10 +210,8 @@ extern "C" size_t device_first_difference(const void *a, const void *b, size_t c
 
 extern "C" double device_value(enum dtype t, const void *data, size_t i)
 {
-    size_t *index;
-    double *value, v;
-    CUDA_CHECK(cudaMalloc(&index, sizeof *index));
-    CUDA_CHECK(cudaMalloc(&value, sizeof *value));
+    size_t *index = static_cast<size_t *>(device_alloc(sizeof(size_t)));
+    double *value = static_cast<double *>(device_alloc(sizeof(double))), v;
     CUDA_CHECK(cudaMemcpy(index, &i, sizeof i, cudaMemcpyHostToDevice));
     device_gather(t, data, index, 1, value);
     CUDA_CHECK(cudaMemcpy(&v, value, sizeof v, cudaMemcpyDeviceToHost));
