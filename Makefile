@@ -153,7 +153,7 @@ $(BUILD)/stream_k_%: tests/stream_k_%.cu tests/stream_k_check.h $(HARNESS_OBJ) c
                      common/kernel/launch.h $(BUILD)/arch.txt
 	$(NVCC) $(NVCCFLAGS) --cudart $(CUDART) tests/stream_k_$*.cu $(HARNESS_OBJ) -o $@ $(LDFLAGS) $(LDLIBS)
 $(BUILD)/stream_k_15: 15_hgemm_stream_k/kernel.cu 15_hgemm_stream_k/schedule.h
-$(BUILD)/stream_k_16: 16_hgemm_small_m/kernel.cu
+$(BUILD)/stream_k_16: 16_hgemm_fit/kernel.cu 16_hgemm_fit/schedule.h
 
 # The bank-conflict model of every shared-memory instruction (no GPU needed).
 conflicts: $(BUILD)/conflicts

@@ -280,40 +280,23 @@ gpu_cases() { # STEP DTYPE: one line of arguments per GPU test (DTYPE may be all
         echo "--m 129 --n 1000 --k 1000 --dtype $2 --split 7"    # ranges that start and end inside tiles
         echo "--m 1000 --n 1000 --k 4104 --dtype $2 --split 1024" # up to 5 clusters share a tile, ragged K tail
         echo "--m 4096 --n 4096 --k 4096 --dtype $2 --split 1024" # every tile split, big
-        echo "--m 100 --n 1000 --k 1000 --dtype $2 --split 7"    # one tile row (16: 128 x 64 tiles)
-        echo "--m 300 --n 1000 --k 1000 --dtype $2 --split 7"    # three tile rows (16: 128-row tiles, no pairs)
+        echo "--m 100 --n 1000 --k 1000 --dtype $2 --split 7"    # one tile row
+        echo "--m 300 --n 1000 --k 1000 --dtype $2 --split 7"    # three tile rows: a pair half empty
         echo "--m 65 --n 136 --k 4104 --dtype $2"                # the smallest M past 64-row tiles
-        echo "--m 16 --n 18432 --k 1024 --dtype $2"              # decode (16: 64-row tiles), whole tiles by the rule
-        echo "--m 16 --n 18432 --k 16384 --dtype $2"             # decode, the rule's stream-K: 72 groups, 256 K tiles
-        echo "--m 64 --n 2112 --k 7168 --dtype $2"               # the rule's split-K: 9 groups (16: 17 of 64 x 128), 112 K tiles
+        echo "--m 16 --n 18432 --k 1024 --dtype $2"              # decode, the plan's own choice
+        echo "--m 16 --n 18432 --k 16384 --dtype $2"             # decode, long K
+        echo "--m 64 --n 2112 --k 7168 --dtype $2"               # the rule's split-K (15: 9 groups, 112 K tiles)
         echo "--m 2560 --n 3584 --k 2000 --dtype $2"             # the rule's hybrid on 66 clusters: 2 waves whole, the partial one split
     fi
-    if has_option "$1" tile; then # every fit's kernel, whatever the rule picks (--tile N, 16)
-        for t in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+    if has_option "$1" tile; then # every candidate's kernel, whatever the cost model picks (--tile N, 16)
+        for t in $(seq "$(help_of "$1" | sed -n 's/^  --tile [0-9]*\.\.\([0-9]*\):.*/\1/p')"); do
             echo "--m 129 --n 1000 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows
-            echo "--m 100 --n 1000 --k 4104 --dtype $2 --tile $t"           # the rule's split in this fit, ragged K tail
-            echo "--m 13 --n 1000 --k 1000 --dtype $2 --tile $t"            # A's box of 16 rows (16: a_box_rows), 3 past M
+            echo "--m 300 --n 1000 --k 4104 --dtype $2 --tile $t"           # the plan in this candidate, ragged K tail
+            echo "--m 13 --n 1000 --k 1000 --dtype $2 --tile $t"            # M short of any tile
+            echo "--m 1000 --n 136 --k 64 --dtype $2 --tile $t"             # one K tile, N short of any tile but 64 wide
         done
-        echo "--m 37 --n 136 --k 4104 --dtype $2 --tile 6 --stages 2"       # 64x128 alone on a ring of 4 stages
-        echo "--m 300 --n 1000 --k 1000 --dtype $2 --tile 5 --stages 3"     # 64x128 pairs on 6, three tile rows
-        echo "--m 128 --n 20000 --k 1000 --dtype $2 --tile 10"             # twins over 5 rounds: each sends 5 parts
-        echo "--m 64 --n 1000 --k 64 --dtype $2 --tile 10"                  # one K tile: no twins, 64x128 alone
-        echo "--m 128 --n 9000 --k 72 --dtype $2 --tile 12 --stages 2"      # 128x128 twins on 2 stages, 1-2 units a cluster
-        echo "--m 50 --n 9000 --k 72 --dtype $2 --tile 13 --stages 2"       # 64x256 twins on the ring's floor of 2 stages
-        echo "--m 64 --n 7168 --k 2048 --dtype $2"                          # the rule's twins
-        echo "--m 128 --n 7168 --k 2048 --dtype $2"                         # the rule's 128x64 tiles alone, data-parallel
-        echo "--m 128 --n 8192 --k 8192 --dtype $2"                         # the rule's 128x256 tiles split in K (B from memory)
-        echo "--m 16 --n 16384 --k 8192 --dtype $2"                         # the rule's 64x256 twins (B from memory)
-        echo "--m 2500 --n 1336 --k 1000 --dtype $2"                        # the rule's 128x192 tiles, ragged M and N
-    fi
-    if has_option "$1" lead; then # split-K with a lead: each tile's first cluster adds the others' parts alone
-        echo "--m 128 --n 2112 --k 7168 --dtype $2"                          # the rule's lead, 128x64 tiles in 4 parts
-        echo "--m 128 --n 2112 --k 7168 --dtype $2 --lead 0"                 # no lead: the parts' shared fix-up
-        echo "--m 64 --n 4096 --k 7168 --dtype $2"                           # the rule's lead, 64x128 tiles in 4 parts
-        echo "--m 1 --n 2112 --k 7168 --dtype $2 --tile 7 --lead 4"          # 64x64, both warpgroups' sums in one part, M = 1
-        echo "--m 120 --n 1016 --k 3000 --dtype $2 --tile 8 --split 64"      # ragged M, N and K, 4 parts of 47 K tiles
-        echo "--m 120 --n 1016 --k 3000 --dtype $2 --tile 8 --split 64 --lead 2 --stages 2" # the 3 parts fill the ring
-        echo "--m 40 --n 1000 --k 1000 --dtype $2 --tile 9 --split 32 --lead 3" # 128x128: two halves a warpgroup
+        echo "--m 266 --n 2432 --k 21696 --dtype $2"                        # few long-K tiles: the model's split
+        echo "--m 3000 --n 5000 --k 3000 --dtype $2"                        # the model's pick over several waves
     fi
     case $1 in
     08_*) # band widths other than the default: 1-tile bands, a narrower last band, the note's 2048
@@ -436,9 +419,10 @@ else
     # A workspace that cannot be allocated: exit 3 with the bytes it needed, before any launch.
     # hold_memory leaves the step its context and 16 MiB; with 2 GiB left the same run goes
     # through, so the exit comes from the workspace and not from the hold.
-    ws_shape="--m 4096 --n 2304 --k 7168"
     for step in ${here[@]+"${here[@]}"}; do
         has_option "$step" split || continue
+        ws_shape="--m 4096 --n 2304 --k 7168"
+        has_option "$step" tile && ws_shape="$ws_shape --tile 1" # 15's tiles: its plan splits them
         # shellcheck disable=SC2086 # ws_shape is a list of options
         bytes=$(timeout 60 "$BUILD/$step" $ws_shape --info 2>&1 | sed -n 's/.*; workspace \([0-9]*\) bytes$/\1/p')
         if [ -z "$bytes" ] || [ "$bytes" -le $((32 << 20)) ]; then

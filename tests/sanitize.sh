@@ -3,8 +3,7 @@
 # shape (ragged for the steps that take any M), every precision and every ring depth a step
 # offers (or those of STAGES), plus one wide grid for 08 at 2 stages and, for the persistent
 # steps, a shape with more tiles than SMs, for stream-K a split with ranges inside tiles, for
-# a step that fits its tile to the shape (--tile) its 64-row fits, and for one with a lead (--lead)
-# two split-K schedules that take one. The cuBLAS baseline runs under the tools too:
+# a step that fits its tile to the shape (--tile) each of its candidates. The cuBLAS baseline runs under the tools too:
 # filtering with --kernel-name made racecheck (CUDA 13.0) fail with "Internal Sanitizer Error" on
 # every templated kernel, while unfiltered runs of the same kernels were clean. A step that
 # cannot run on this GPU is skipped in one line; with no GPU, one line and exit 3.
@@ -41,17 +40,10 @@ for step in "$@"; do
     "$bin" --help | grep -q '^grid: persistent' && configs+=("--m 2000 --n 2056 --k 200")
     # Stream-K: ranges that start and end inside tiles, the workspace and its flags.
     "$bin" --help | grep -q '^  --split ' && configs+=("--m 100 --n 1000 --k 1000 --split 7" "--m 40 --n 1000 --k 1000 --split 7")
-    # A step that fits its tile to the shape (--tile): there 128x64 and 64x128 tiles; the 64x256 pairs,
-    # 64x256, 64x64 and 128x128 ones too, 64x128 twins over three rounds, 128x192 ones, and 128x128
-    # and 64x256 twins, the second on its ring's floor of 2 stages.
-    "$bin" --help | grep -q '^  --tile ' && configs+=("--m 100 --n 1000 --k 1000 --split 7 --tile 3" "--m 40 --n 1000 --k 1000 --split 7 --tile 4"
-        "--m 40 --n 1000 --k 1000 --split 7 --tile 7" "--m 100 --n 1000 --k 1000 --split 7 --tile 9"
-        "--m 64 --n 20000 --k 136 --tile 10" "--m 300 --n 1000 --k 1000 --split 7 --tile 11"
-        "--m 100 --n 4096 --k 520 --tile 12" "--m 50 --n 9000 --k 72 --tile 13 --stages 2")
-    # A split-K with a lead (--lead): the first cluster of each tile reads the others' parts alone,
-    # by TMA into its ring; 64x64 tiles (8 parts) and 128x64 ones (4). At 120 x 1016 x 3000 racecheck
-    # reports races in cuBLAS's split-K kernel (notes/16_hgemm_small_m.md): not a shape for here.
-    "$bin" --help | grep -q '^  --lead ' && configs+=("--m 40 --n 1000 --k 1000 --tile 7" "--m 100 --n 1000 --k 1000 --tile 8 --split 64")
+    # A step that fits its tile to the shape (--tile): every candidate, split inside tiles at
+    # ragged edges (the pairs of 128-row tiles with three tile rows: one pair half empty).
+    "$bin" --help | grep -q '^  --tile ' && for t in $("$bin" --help | sed -n 's/^  --tile [0-9]*\.\.\([0-9]*\):.*/\1/p' | xargs seq); do
+        configs+=("--m 300 --n 1000 --k 1000 --split 7 --tile $t"); done
     for config in "${configs[@]}"; do
         for tool in memcheck racecheck synccheck; do
             progress "sanitize: $step $config $tool"

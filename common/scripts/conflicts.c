@@ -328,7 +328,7 @@ static const struct step_model steps[] = {
     {"14_hgemm_wgmma_tma_store", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
     /* 4096^3 runs whole tiles in 15 and 16 (their split rule): 14's epilogue, tile for tile */
     {"15_hgemm_stream_k", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
-    {"16_hgemm_small_m", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
+    {"16_hgemm_fit", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
     {"16 --tile 7 (64 x 64 tiles)", 64, ops16_64, N_OPS(ops16_64), 524288, 0, 786432, 0, 64},
 };
 
@@ -375,7 +375,7 @@ static struct op_stats replay(const struct smem_op *op)
     return s;
 }
 
-/* Whether the model named `step` ("16_hgemm_small_m", "08 x4") is one of the steps asked for:
+/* Whether the model named `step` ("16_hgemm_fit", "08 x4") is one of the steps asked for:
  * its first two characters are one of the step numbers, or none was given. */
 static int wanted(const char *step, int num_steps, char **steps)
 {

@@ -11,7 +11,7 @@ set -u
 BUILD=${BUILD:-build}
 NCU=${NCU:-ncu}
 if [ $# -lt 2 ]; then
-    echo "usage: common/scripts/ncu_vs_cublas.sh SIZE|MxNxK STEP [DTYPE]   (e.g. 4096 16_hgemm_small_m bf16)" >&2
+    echo "usage: common/scripts/ncu_vs_cublas.sh SIZE|MxNxK STEP [DTYPE]   (e.g. 4096 16_hgemm_fit bf16)" >&2
     exit 2
 fi
 size=$1 step=$2 dtype=${3:-all}

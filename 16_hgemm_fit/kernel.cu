@@ -1,0 +1,626 @@
+// Step 16: step 15 with the tile fitted to the shape. BM (the tile's rows), BN (its columns) and
+// CLUSTER become template parameters, and a table of candidates lists the instances: 15's pairs
+// of 128 x 256 tiles, those tiles alone, and smaller ones down to 128 x 64 and 64 x 128 (both
+// consumer warpgroups on its 64 rows, half the columns each), whose waves fill the SMs where few
+// big tiles would leave them idle or split K into short parts. For a shape, the launcher plans
+// each candidate's split as 15 does (schedule.h) and costs the plan with one model: the busiest
+// cluster's K tiles, each its math or its bytes, whichever is longer, its units' starts and its
+// fix-ups, no less than the operands once from memory, plus a launch (cost_of, its constants in
+// one struct). The cheapest candidate runs; --info prints them all.
+#include "launch.h"
+#include "ptx.cuh"
+#include "schedule.h"
+#include "step_launch.cuh"
+#include "swizzle.h"
+#include "tma.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
+// The tile's rows BM (128 or 64), its columns BN (256, 128 or 64) and the blocks of a cluster
+// CLUSTER (2 or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile column) are the
+// kernel's parameters; the candidates table below lists the instances.
+
+// One stage of the ring: A BM x 64 (16 or 8 KB), then B 64 x BN as BN / 64 boxes of 64 columns
+// each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
+constexpr uint32_t B_BOX_BYTES = BK * 64 * 2;
+__host__ __device__ constexpr uint32_t stage_bytes(int bm, int bn) { return bm * BK * 2 + bn / 64 * B_BOX_BYTES; }
+// A's box: where M < BM, only the rows A has, in whole 8-row swizzle atoms; a box of BM rows
+// would have the TMA write zeros for the rest, every K tile, and that fill is not free. The
+// slot's rows past the box keep what they held: they feed only sums of rows past M, which are
+// never stored (a row of C depends on that row of A alone).
+__host__ __device__ constexpr int a_box_rows(int m, int bm) { return m < bm ? (m + 7) / 8 * 8 : bm; }
+// A consumer warpgroup's slab of the tile: with BM = 128 its 64 rows, all BN columns; with
+// BM = 64 the tile's 64 rows and half its columns. A slab of 128 columns or more is two halves,
+// each its own m64nWN accumulator and wgmma group, so that one leaves while the other computes.
+__host__ __device__ constexpr int slab_cols(int bm, int bn) { return bm == 128 ? bn : bn / 2; }
+__host__ __device__ constexpr int halves(int bm, int bn) { return slab_cols(bm, bn) >= 128 ? 2 : 1; }
+// C is staged per consumer warpgroup, one half of its slab at a time, as 64 x 64 boxes (8 KB
+// each) swizzled as the C tensor map's 128-byte swizzle expects, so that the TMA store reads
+// them back as they are.
+constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2;
+__host__ __device__ constexpr uint32_t c_half_bytes(int bm, int bn)
+{
+    return slab_cols(bm, bn) / halves(bm, bn) / 64 * C_BOX_BYTES;
+}
+// The ring is as deep as the 227 KB an sm_90 block may have holds beside the two C halves and
+// the 1024 bytes of alignment (CUTLASS's stage-count carve-out): 4 stages of 128 x 256, 6 of
+// 128 x 128, 8 of 128 x 64 or 64 x 128, 5 of 64 x 256.
+constexpr int SMEM_PER_BLOCK = 227 * 1024;
+__host__ __device__ constexpr int ring_depth(int bm, int bn)
+{
+    return (SMEM_PER_BLOCK - 2 * (int)c_half_bytes(bm, bn) - 1024) / (int)stage_bytes(bm, bn);
+}
+__host__ __device__ constexpr int smem_bytes(int bm, int bn)
+{
+    return ring_depth(bm, bn) * stage_bytes(bm, bn) + 2 * c_half_bytes(bm, bn) + 1024;
+}
+
+// 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroups wg = 0, 1 (warpgroups 1
+// and 2) each own a slab of the block's C tile: with BM = 128 rows 64wg..64wg+63, with BM = 64
+// columns wg BN / 2 .. of all 64 rows. The register cap at entry (65536 / 384 = 168) is what
+// setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
+#define PRODUCER_REGS 40
+#define CONSUMER_REGS 232
+
+template <typename T, int BM, int BN, int CLUSTER>
+__global__ void __launch_bounds__(384, 1)
+hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
+            const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
+            T *C, float *partials, int *flags)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
+    constexpr int STAGES = ring_depth(BM, BN), B_BOXES = BN / 64, SLAB = slab_cols(BM, BN);
+    constexpr int HALVES = halves(BM, BN), WN = SLAB / HALVES; // WN: the columns of a half, one wgmma's n
+    constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM, BN), C_SLAB_BYTES = c_half_bytes(BM, BN);
+    static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
+    static_assert(CLUSTER >= 1 && B_BOXES % CLUSTER == 0, "the B boxes split evenly over the cluster");
+    static_assert((BM == 64 || BM == 128) && (WN == 64 || WN == 128), "a warpgroup's 64 rows, n = 64 or 128 a wgmma");
+    // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
+    // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
+    // multicast lands in each at the same place.
+    extern __shared__ unsigned char smem_raw[];
+    __shared__ uint64_t full[STAGES];  // slot s holds its tile once this phase completes
+    __shared__ uint64_t empty[STAGES]; // slot s is free in every block once this phase completes
+    const uint32_t ring = (smem_addr(smem_raw) + 1023) & ~1023u, c_stage = ring + STAGES * STAGE_BYTES;
+
+    // warp_id from lane 0 by shuffle: the compiler then knows it is the same in all 32 lanes and
+    // builds the wgmma descriptors, which depend on it, in the uniform datapath that wgmma reads
+    // them from (gdesc[UR]), rather than per lane and then moved across.
+    const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
+    const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
+    const uint32_t rank = CLUSTER > 1 ? cluster_ctarank() : 0;
+    // The work is counted in groups of CLUSTER vertically adjacent tiles, one per cluster at a
+    // time: groups_m rows of groups by tiles_n columns. The cluster takes the units of its
+    // walk (plan), each group in grouped rows (swizzle.h), and its block of rank r the tile row
+    // CLUSTER p + r of group row p.
+    const int tiles_n = (N + BN - 1) / BN, groups_m = ((M + BM - 1) / BM + CLUSTER - 1) / CLUSTER;
+    const int cluster = blockIdx.x / CLUSTER;
+    const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
+
+    if (tid == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbarrier_init(smem_addr(&full[s]), 1); // one arrival (the producer's expect_tx) + the bytes
+            // one arrival from each of the 8 consumer warps of every block: each producer
+            // multicasts into the other blocks' slots too, so all must have let go of it
+            mbarrier_init(smem_addr(&empty[s]), 8 * CLUSTER);
+        }
+        fence_mbarrier_init();
+    }
+    // Every block's barriers are ready before any copy or remote arrival reaches them; a block
+    // alone (CLUSTER 1, launched without a cluster) needs only its own threads to see them.
+    if constexpr (CLUSTER > 1)
+        cluster_sync();
+    else
+        __syncthreads();
+
+    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s.
+    // STAGE_BYTES land there: this block's A, and all B_BOXES B boxes, B_BOXES_PER_RANK multicast
+    // by each block. Another block's boxes may land before this expect_tx: the barrier's byte count then
+    // runs below zero for a while, and the phase cannot complete before this arrival all the same.
+    auto load_tile = [&](int s, int kt, int bx, int by) {
+        constexpr int B_BOXES_PER_RANK = B_BOXES / CLUSTER;
+        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
+        mbarrier_arrive_expect_tx(bar, STAGE_BYTES - (BM - a_box_rows(M, BM)) * BK * 2);
+        tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
+        for (int j = rank * B_BOXES_PER_RANK; j < (rank + 1) * B_BOXES_PER_RANK; j++)
+            if constexpr (CLUSTER > 1)
+                tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar,
+                                      (1u << CLUSTER) - 1);
+            else
+                tma_load_2d(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar);
+    };
+
+    if (wg < 0) {
+        // Producer: one thread walks this block's tiles and their K tiles with one running count
+        // `it`, so the ring's phases carry on from tile to tile: the copies of the next tile start
+        // as soon as slots come back, while the consumers are still storing this one. A fresh
+        // barrier counts as having completed the phase before its first, so the first STAGES
+        // waits (parity 1) return at once.
+        setmaxnreg_dec<PRODUCER_REGS>();
+        if (tid == 0) {
+            int it = 0;
+            struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
+            struct work_unit w;
+            while (walk.next(w)) {
+                const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
+                for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
+                    const int s = it % STAGES;
+                    mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
+                    load_tile(s, kt, c.bx, CLUSTER * c.by + rank);
+                }
+            }
+        }
+        // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
+        if constexpr (CLUSTER > 1)
+            cluster_sync();
+        return;
+    }
+    setmaxnreg_inc<CONSUMER_REGS>();
+
+    // This warpgroup's slab, rows wg_row.. and columns wg_col.. of the tile, in HALVES halves of
+    // WN columns, each its own m64nWN accumulator and its own wgmma group: one half can leave for
+    // shared memory while the tensor cores still work on the other. Not zeroed: the first wgmma
+    // of each tile ignores the accumulators (scale-d = 0), and zeroing them would be a non-wgmma
+    // write that makes ptxas serialise every wgmma.
+    const int wg_row = BM == 128 ? 64 * wg : 0, wg_col = BM == 128 ? 0 : SLAB * wg;
+    float sum[HALVES][WN / 2];
+    const uint32_t c_slab = c_stage + wg * C_SLAB_BYTES;
+    const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
+
+    // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
+    // start wg_row x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
+    // swizzles the final address, so a start inside the atom reads the right chunks); the
+    // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
+    // half h is the WN / 64 boxes from column wg_col + h WN on, 8 KB apart (leading offset), its
+    // 8-row groups 1024 bytes.
+    // Both are built once, for slot 0 and k-step 0, and moved on to a slot and a k-step by the
+    // bytes between (the slot's once per K tile, the k-step's a constant of the unrolled loop).
+    const uint64_t desc_a0 = wgmma_desc_sw128(ring + wg_row * 128, 16, 1024);
+    const uint64_t desc_b0 = wgmma_desc_sw128(ring + A_BYTES, B_BOX_BYTES, 1024);
+    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_add(wgmma_desc_add(desc_a0, slot - ring), ks * 32); };
+    auto desc_b = [&](uint32_t slot, int ks, int h) {
+        return wgmma_desc_add(wgmma_desc_add(desc_b0, slot - ring), (wg_col + h * WN) / 64 * B_BOX_BYTES + ks * 16 * 128);
+    };
+    // This warp no longer reads slot s: tell this block's producer and every other block's, whose
+    // multicasts write here too. The remote arrivals keep mbarrier.arrive's default .release.cta:
+    // the slot's readers were wgmma, retired by wgmma.wait_group, and a .release.cluster arrival
+    // would fence every consumer warp at cluster scope once per K tile.
+    auto release = [&](int s) {
+        if (lane == 0) {
+            mbarrier_arrive(smem_addr(&empty[s]));
+            for (uint32_t r = 1; r < CLUSTER; r++)
+                mbarrier_arrive_cluster(mapa_shared(smem_addr(&empty[s]), (rank + r) % CLUSTER));
+        }
+    };
+    // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s. Its
+    // address from lane 0, as warp_id: `it` runs over the walk's ranges, which come out of
+    // divisions the compiler cannot see are the same in every lane, and the descriptors built
+    // from a per-lane address would be moved to the uniform registers before every wgmma. The
+    // shuffle before the wait, so that its latency is not added to the wait's.
+    auto wait_full = [&](int it) {
+        const int s = it % STAGES;
+        const uint32_t slot = __shfl_sync(0xffffffffu, ring + s * STAGE_BYTES, 0);
+        mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
+        return slot;
+    };
+    // Half h of the slab over one K tile: four k-steps, one wgmma each.
+    auto mma_half = [&](float (&acc)[WN / 2], uint32_t slot, int h, bool accumulate) {
+#pragma unroll
+        for (int ks = 0; ks < BK / 16; ks++)
+            if constexpr (WN == 128)
+                wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+            else
+                wgmma_m64n64k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+    };
+
+    // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
+    // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
+    // kind 0: a part further in, where the range starts), then it counts itself in on the tile's
+    // flag, that of the tile's first cluster (it is the first of one such tile at most). Each
+    // store of a warp is 8 rows x 32 bytes: whole sectors.
+    const int ct = tid - 128; // 0..255: the consumer threads
+    auto slot_of = [&](int from, int kind) { return partials + ((size_t)(from * CLUSTER + rank) * 2 + kind) * BM * BN; };
+    auto flag_of = [&](struct tile_share sh) { return &flags[sh.first * CLUSTER + rank]; };
+    auto send_partial = [&](int group, int kind) {
+        float *slot = slot_of(cluster, kind);
+#pragma unroll
+        for (int h = 0; h < HALVES; h++)
+#pragma unroll
+            for (int j = 0; j < WN / 8; j++) {
+                const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
+                float *p = slot + (size_t)(wg_row + d.row) * BN + wg_col + h * WN + d.col;
+                __stcg(reinterpret_cast<float2 *>(p), make_float2(sum[h][4 * j], sum[h][4 * j + 1]));
+                __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(sum[h][4 * j + 2], sum[h][4 * j + 3]));
+            }
+        // Every consumer thread's sums are written before the count goes up (release is
+        // cumulative over the writes the barrier ordered before it).
+        named_barrier_sync(3, 256);
+        if (ct == 0)
+            flag_arrive(flag_of(sharers_of(plan, group - plan.dp_groups, num_k_tiles)));
+    };
+    // Once the range is done, a tile this block did part of: when all of the tile's `parts`
+    // clusters have counted in, each adds up its own 1/parts of the tile (its rows in C, 4
+    // columns at a time) over all their slots in cluster order, a fixed order: the same bits on
+    // every run. Each reads one tile's worth, where a lone finisher would read them all. The
+    // last to count out clears the flag for the next launch.
+    auto finish_tile = [&](int group) {
+        const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
+        const int by = CLUSTER * c.by + rank;
+        const struct tile_share sh = sharers_of(plan, group - plan.dp_groups, num_k_tiles);
+        const int parts = sh.last - sh.first + 1;
+        int *flag = flag_of(sh);
+        if (ct == 0)
+            while (flag_acquire(flag) < parts) {
+            }
+        named_barrier_sync(3, 256); // what the acquire made visible, for all consumer threads
+        // This block's share of the tile: quads i = begin, begin + 256, ... below end for thread
+        // ct, taken 8 at a time. All 8 loads from one part are issued before their adds, and
+        // four parts at a time: the adds wait for L2 a few times, not once per part and quad.
+        const int rows = min(BM, M - by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
+        const int total = rows > 0 ? rows * quads : 0, share = cluster - sh.first;
+        const int end = (share + 1) * total / parts;
+        for (int begin = share * total / parts + ct; begin < end; begin += 8 * 256) {
+            int at[8];
+            float4 v[8];
+#pragma unroll
+            for (int q = 0; q < 8; q++) {
+                const int i = begin + 256 * q;
+                at[q] = i / quads * BN + 4 * (i % quads);
+                if (i < end)
+                    v[q] = __ldcg(reinterpret_cast<const float4 *>(slot_of(sh.first, 1) + at[q]));
+            }
+#pragma unroll 4
+            for (int from = sh.first + 1; from <= sh.last; from++) {
+                const float *slot = slot_of(from, 0);
+#pragma unroll
+                for (int q = 0; q < 8; q++)
+                    if (begin + 256 * q < end) {
+                        const float4 u = __ldcg(reinterpret_cast<const float4 *>(slot + at[q]));
+                        v[q].x += u.x;
+                        v[q].y += u.y;
+                        v[q].z += u.z;
+                        v[q].w += u.w;
+                    }
+            }
+            // 4 columns, 8 bytes: C's rows are 16-byte strided, and the columns start at a multiple of 4.
+#pragma unroll
+            for (int q = 0; q < 8; q++) {
+                const int i = begin + 256 * q;
+                if (i < end)
+                    *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
+                        make_uint2(pack2_rn<T>(v[q].x, v[q].y), pack2_rn<T>(v[q].z, v[q].w));
+            }
+        }
+        if (ct == 0 && atomicAdd(flag, 1) == 2 * parts - 1)
+            *flag = 0;
+    };
+
+    // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
+    // stmatrix.x4 stores 16 columns of the D fragment; in the 128-byte swizzle the 8 rows of each
+    // of its 8 x 8 matrices get chunks c ^ 0..7: all 32 banks, no conflict.
+    auto store_half = [&](const float (&acc)[WN / 2], int h, int bx, int by) {
+        const int c_row = by * BM + wg_row, c_col = bx * BN + wg_col + h * WN;
+        // The slab may still be read by this warpgroup's previous TMA store.
+        if (c_issuer)
+            bulk_wait_group_read<0>();
+        named_barrier_sync(1 + wg, 128);
+#pragma unroll
+        for (int j = 0; j < WN / 16; j++) {
+            const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane);
+            stmatrix_x4(c_slab + tma_box_offset(p.row, p.col, 64), pack2_rn<T>(acc[8 * j], acc[8 * j + 1]),
+                        pack2_rn<T>(acc[8 * j + 2], acc[8 * j + 3]), pack2_rn<T>(acc[8 * j + 4], acc[8 * j + 5]),
+                        pack2_rn<T>(acc[8 * j + 6], acc[8 * j + 7]));
+        }
+        fence_proxy_async_shared(); // these generic-proxy writes are read next by the TMA store
+        named_barrier_sync(1 + wg, 128);
+        // Committed and not waited for here; TMA writes only what lies inside C.
+        if (c_issuer && c_row < M) {
+            for (int b = 0; b < WN / 64; b++)
+                if (c_col + 64 * b < N)
+                    tma_store_2d(&tmap_C, c_col + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+            bulk_commit_group();
+        }
+    };
+
+    // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
+    // The tile whose right half is still in registers, once there is one (held_bx >= 0); the
+    // groups this block did the first part and a later part of, to finish at the end.
+    int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
+    struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
+    struct work_unit w;
+    while (walk.next(w)) {
+        const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
+        const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
+        // The unit's first K tile: the previous tile's right half leaves while this tile's left half is computed.
+        uint32_t slot = wait_full(it);
+        wgmma_fence(); // the accumulators were last read by the epilogue
+        mma_half(sum[0], slot, 0, false);
+        wgmma_commit_group();
+        if constexpr (HALVES == 2) {
+            if (held_bx >= 0) {
+                // Returns at once: only the group above is in flight, all before it retired at the
+                // previous tile's end. Without it ptxas would make the stores below wait for that group.
+                wgmma_wait_group<1>();
+                store_half(sum[1], 1, held_bx, held_by);
+            }
+            wgmma_fence(); // the stores above read the registers the next wgmma overwrite
+            mma_half(sum[1], slot, 1, false);
+            wgmma_commit_group();
+        }
+        for (int kt = w.k_begin + 1; kt < w.k_end; kt++) {
+            slot = wait_full(++it);
+            wgmma_fence();
+#pragma unroll
+            for (int h = 0; h < HALVES; h++) {
+                mma_half(sum[h], slot, h, true);
+                wgmma_commit_group();
+            }
+            // Keep this K tile's groups in flight; once those before them have retired, the
+            // previous slot is free.
+            wgmma_wait_group<HALVES>();
+            release((it - 1) % STAGES);
+        }
+        // A whole tile, as in 14: the left half is final while the right half's last group may
+        // still run: store it, then hand the last slot back and keep the right half for the next
+        // unit's first K tile. A part of a tile: all of it goes to the workspace, and the last
+        // slot goes back. With one half there is nothing to overlap: it is stored once final.
+        const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
+        wgmma_wait_group<HALVES - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
+        if (HALVES == 2 && whole)
+            store_half(sum[0], 0, c.bx, by);
+        wgmma_wait_group<0>();
+        release(it % STAGES);
+        it++;
+        if (!whole) { // its other parts come from the clusters beside this one
+            send_partial(w.group, w.k_begin == 0);
+            (w.k_begin == 0 ? first_part : later_part) = w.group;
+            held_bx = -1;
+            continue;
+        }
+        if constexpr (HALVES == 1) {
+            store_half(sum[0], 0, c.bx, by);
+        } else {
+            held_bx = c.bx;
+            held_by = by;
+        }
+    }
+    if constexpr (HALVES == 2)
+        if (held_bx >= 0)
+            store_half(sum[1], 1, held_bx, held_by);
+    // Not before the range is done, so that no cluster waits in the middle of its range (and all
+    // parts are sent before anyone waits: no cycle). The first part first: the clusters after
+    // this one sent theirs at the start of their ranges.
+    if (first_part >= 0)
+        finish_tile(first_part);
+    if (later_part >= 0)
+        finish_tile(later_part);
+    if (c_issuer)
+        bulk_wait_group<0>(); // the last stores have landed before the block's memory goes
+    // No block leaves while another of its cluster may still multicast into it or arrive on its
+    // barriers.
+    if constexpr (CLUSTER > 1)
+        cluster_sync();
+#endif
+}
+
+// The tile and the cluster of a kernel instance: BM x BN tiles, CLUSTER blocks a cluster along M.
+struct tile_fit {
+    int bm, bn, cluster;
+};
+
+// The candidates the cost weighs, in the order --tile numbers them (1..7): 15's pairs of
+// 128 x 256 tiles sharing B, then tiles alone and smaller, for shapes whose 128 x 256 tiles
+// leave SMs idle or split K short. A 64-row tile gives both consumer warpgroups its 64 rows.
+static const struct tile_fit candidates[] = {{128, 256, 2}, {128, 256, 1}, {128, 128, 2}, {128, 128, 1},
+                                             {128, 64, 1},  {64, 256, 1},  {64, 128, 1}};
+constexpr int NUM_CANDIDATES = sizeof candidates / sizeof candidates[0];
+
+// Candidate i as a type, so that a lambda can name its kernel instance (F::bm, F::bn, F::cluster).
+template <int BM, int BN, int CLUSTER>
+struct fit_instance {
+    static constexpr int bm = BM, bn = BN, cluster = CLUSTER;
+};
+
+// Calls fn with the fit_instance of candidate i: the one place the table becomes template
+// arguments (tests/stream_k_16.cu checks the two agree).
+template <typename F>
+static cudaError_t with_candidate(int i, F fn)
+{
+    switch (i) {
+    case 0: return fn(fit_instance<128, 256, 2>{});
+    case 1: return fn(fit_instance<128, 256, 1>{});
+    case 2: return fn(fit_instance<128, 128, 2>{});
+    case 3: return fn(fit_instance<128, 128, 1>{});
+    case 4: return fn(fit_instance<128, 64, 1>{});
+    case 5: return fn(fit_instance<64, 256, 1>{});
+    default: return fn(fit_instance<64, 128, 1>{});
+    }
+}
+
+// The work of a cluster: groups of f.cluster vertically adjacent tiles.
+static long long num_groups(int m, int n, struct tile_fit f)
+{
+    return (long long)((n + f.bn - 1) / f.bn) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
+}
+
+// What a part of a shared tile costs its cluster in the plan's rule, in K tiles: its fp32 sums
+// cross L2 twice (written, then read back) and the cluster waits for the slowest part, costed as
+// loading four times the tile's fp32 bytes of stages (as in 15).
+static long long fixup_iters(struct tile_fit f)
+{
+    return (4 * f.bm * f.bn * sizeof(float) + stage_bytes(f.bm, f.bn) - 1) / stage_bytes(f.bm, f.bn);
+}
+
+// The cost model's constants, in SM clocks of the H200. The rates are the H200's (989 TFLOPS
+// dense on 132 SMs; L2 and memory at what all SMs pulling at once were seen to get); the
+// start, the fix-up's wait and the launch are the phase clocks measured in notes/16_hgemm_fit.md.
+struct cost_constants {
+    double mma_flops;  // tensor-core flops an SM does a clock, fp16/bf16 dense
+    double l2_bytes;   // bytes the L2 serves all SMs together a clock
+    double sm_bytes;   // bytes one SM takes in a clock at most
+    double hbm_bytes;  // bytes memory serves a clock
+    double unit_start; // clocks a unit (a tile or a part of one) costs beside its K tiles: the ring's fill, the epilogue
+    double fixup_wait; // clocks a part's flag takes to be seen once its sums are written
+    double launch;     // clocks of a launch's start and end
+};
+static const struct cost_constants H200 = {4096, 5280, 128, 2400, 2000, 3000, 6000};
+
+// What the busiest cluster of a plan runs: its K tiles, its units and the parts it fixes up.
+struct plan_work {
+    long long k_tiles, units, fixups;
+};
+
+static struct plan_work work_of(const struct plan &p, long long groups, long long k_tiles)
+{
+    if (p.mode == DATA_PARALLEL) {
+        const long long waves = (groups + p.clusters - 1) / p.clusters;
+        return {waves * k_tiles, waves, 0};
+    }
+    const long long dp_waves = p.dp_groups / p.clusters, range = (p.sk_iters + p.clusters - 1) / p.clusters;
+    return {dp_waves * k_tiles + range, dp_waves + (range + k_tiles - 1) / k_tiles + 1, p.mode == SPLIT_K ? 1 : 2};
+}
+
+// The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles, each its math
+// at the tensor cores' rate or its bytes at the rate L2 serves each of the plan's blocks,
+// whichever is longer, plus a start a unit and its fix-ups (a part's sums written and read back,
+// and a flag's wait); no less than the operands once from memory; plus a launch. busiest_clocks
+// gets the busiest cluster's clocks alone.
+static double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, const struct cost_constants &c,
+                      double *busiest_clocks)
+{
+    const struct plan_work w = work_of(p, num_groups(m, n, f), (k + BK - 1) / BK);
+    const double blocks = (double)p.clusters * f.cluster, rate = fmin(c.sm_bytes, c.l2_bytes / blocks);
+    const double math = 2.0 * f.bm * f.bn * BK / c.mma_flops;
+    const double load = (a_box_rows(m, f.bm) * BK * 2.0 + BK * f.bn * 2.0 / f.cluster) / rate; // B multicast over the cluster
+    const double fixup = 2.0 * f.bm * f.bn * sizeof(float) / rate + c.fixup_wait;
+    const double busiest = w.k_tiles * fmax(math, load) + w.units * c.unit_start + w.fixups * fixup;
+    *busiest_clocks = busiest;
+    const double memory = 2.0 * ((double)m * k + (double)k * n + (double)m * n) / c.hbm_bytes;
+    return fmax(busiest, memory) + c.launch;
+}
+
+// Every candidate's plan on its resident[i] clusters and its cost; the pick is the cheapest, or
+// candidate `forced` - 1 (--tile). Where memory bounds several alike (decode shapes), the one
+// whose busiest cluster is done soonest: the least math on rows and columns past C, which costs
+// clock under a power cap. forced_split: --split.
+static int pick(int m, int n, int k, const int *resident, int forced, int forced_split, struct plan *plans,
+                double *costs)
+{
+    int best = 0;
+    double busiest[NUM_CANDIDATES];
+    for (int i = 0; i < NUM_CANDIDATES; i++) {
+        const struct tile_fit f = candidates[i];
+        plans[i] = plan_for(num_groups(m, n, f), (k + BK - 1) / BK, resident[i], fixup_iters(f), forced_split);
+        costs[i] = cost_of(f, plans[i], m, n, k, H200, &busiest[i]);
+        if (costs[i] < costs[best] || (costs[i] == costs[best] && busiest[i] < busiest[best]))
+            best = i;
+    }
+    return forced > 0 ? forced - 1 : best;
+}
+
+// 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the plan's.
+template <int BM, int BN, int CLUSTER>
+static struct kernel_config config_of() { return {384, smem_bytes(BM, BN), CLUSTER, true, 0}; }
+
+// The one hook: the candidate and plan of a launch at this shape, which the launch, the
+// workspace and --info take (costs, when given, gets every candidate's).
+static cudaError_t plan_of(int m, int n, int k, const struct launch_opts *opts, int *fit, struct plan *p,
+                           struct plan *plans = nullptr, double *costs = nullptr)
+{
+    int resident[NUM_CANDIDATES];
+    struct plan all[NUM_CANDIDATES];
+    double cost[NUM_CANDIDATES];
+    for (int i = 0; i < NUM_CANDIDATES; i++) {
+        cudaError_t err = with_candidate(i, [&](auto c) {
+            using F = decltype(c);
+            return configure_kernel<hgemm_fit<__half, F::bm, F::bn, F::cluster>>(config_of<F::bm, F::bn, F::cluster>(),
+                                                                               opts, &resident[i]);
+        });
+        if (err != cudaSuccess)
+            return err;
+    }
+    *fit = pick(m, n, k, resident, launch_option(opts, "tile"), launch_option(opts, "split"), plans ? plans : all,
+                costs ? costs : cost);
+    *p = (plans ? plans : all)[*fit];
+    return cudaSuccess;
+}
+
+// Every block of the grid may share two tiles: two partial tiles each, and one flag.
+static size_t workspace_size(const struct plan &p, struct tile_fit f)
+{
+    return p.sk_iters > 0 ? (size_t)f.cluster * p.clusters * (2 * f.bm * f.bn * sizeof(float) + sizeof(int)) : 0;
+}
+
+// The most blocks the launcher may start: one per SM.
+GEMM_GRID(gemm_grid)
+{
+    (void)m;
+    (void)n;
+    (void)k;
+    return {opts->sm_count, 1, 1};
+}
+
+template <typename T>
+static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int n, int k, enum dtype t,
+                              const struct launch_opts *opts, cudaStream_t stream)
+{
+    int fit;
+    struct plan p;
+    cudaError_t err = plan_of(m, n, k, opts, &fit, &p);
+    if (err != cudaSuccess)
+        return err;
+    if (workspace_size(p, candidates[fit]) > opts->workspace_bytes)
+        return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
+    return with_candidate(fit, [&](auto c) {
+        using F = decltype(c);
+        // The partial tiles, two per block, then one flag per block.
+        float *partials = static_cast<float *>(opts->workspace);
+        int *flags = reinterpret_cast<int *>(partials + (size_t)F::cluster * p.clusters * 2 * F::bm * F::bn);
+        const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, a_box_rows(m, F::bm), 64); // C in boxes of 64 x 64
+        return launch_kernel<hgemm_fit<T, F::bm, F::bn, F::cluster>>(
+            config_of<F::bm, F::bn, F::cluster>(), {F::cluster * p.clusters, 1, 1}, opts, stream, *maps.A, *maps.B,
+            *maps.C, m, n, k, p, static_cast<T *>(C), partials, flags);
+    });
+}
+
+GEMM_LAUNCHER(launch_fp16) { return launch_fit<__half>(A, B, C, m, n, k, DTYPE_FP16, opts, stream); }
+GEMM_LAUNCHER(launch_bf16) { return launch_fit<__nv_bfloat16>(A, B, C, m, n, k, DTYPE_BF16, opts, stream); }
+
+GEMM_WORKSPACE(workspace_bytes)
+{
+    int fit;
+    struct plan p;
+    return plan_of(m, n, k, opts, &fit, &p) == cudaSuccess ? workspace_size(p, candidates[fit]) : 0;
+}
+
+// Every candidate's plan and cost, and the pick's plan in full.
+GEMM_SCHEDULE(schedule)
+{
+    int fit;
+    struct plan p, plans[NUM_CANDIDATES];
+    double costs[NUM_CANDIDATES];
+    if (plan_of(m, n, k, opts, &fit, &p, plans, costs) != cudaSuccess) {
+        snprintf(text, size, "no schedule: the kernels cannot be configured on this GPU");
+        return;
+    }
+    const struct tile_fit f = candidates[fit];
+    const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
+    const long long sk_groups = p.sk_iters / k_tiles, range = p.sk_iters > 0 ? (p.sk_iters + p.clusters - 1) / p.clusters : 0;
+    char split[48] = "stream-K";
+    if (p.mode == SPLIT_K)
+        snprintf(split, sizeof split, "split-K (%lld clusters a group)", p.clusters / sk_groups);
+    int len = snprintf(text, size,
+                       "%s: %lld groups of %d tiles %dx%d (a ring of %d stages), %lld K tiles each, on %d clusters of "
+                       "%d: %d groups whole (data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); "
+                       "workspace %zu bytes\ncandidates (--tile N), the cost model's clocks:",
+                       decomposition_name(p.mode), groups, f.cluster, f.bm, f.bn, ring_depth(f.bm, f.bn), k_tiles,
+                       p.clusters, f.cluster, p.dp_groups, sk_groups, split, (long long)p.sk_iters, range,
+                       workspace_size(p, f));
+    for (int i = 0; i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++)
+        len += snprintf(text + len, size - len, "\n  %d: %dx%d%s  %-13s on %3d clusters  %9.0f%s", i + 1,
+                        candidates[i].bm, candidates[i].bn, candidates[i].cluster > 1 ? " pairs" : "      ",
+                        decomposition_name(plans[i].mode), plans[i].clusters, costs[i], i == fit ? "  <- the pick" : "");
+}

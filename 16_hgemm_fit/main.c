@@ -1,0 +1,43 @@
+/* Step 16: step 15 with the tile fitted to the shape: a table of candidate tiles and clusters, each
+ * with the plan 15's rule makes for it, and the one the cost model prices cheapest runs (--info). */
+#include "harness.h"
+
+GEMM_LAUNCHER(launch_fp16);
+GEMM_LAUNCHER(launch_bf16);
+GEMM_GRID(gemm_grid);
+GEMM_WORKSPACE(workspace_bytes);
+GEMM_SCHEDULE(schedule);
+
+static const struct step_kernel kernels[] = {
+    {"hgemm_fit", DTYPE_FP16, launch_fp16},
+    {"hgemm_fit", DTYPE_BF16, launch_bf16},
+};
+
+/* Each candidate's ring is as deep as 227 KB hold beside its C staging (4 stages of 128x256 ...
+ * 8 of 64x128: see --info), so there is no --stages. --split forces stream-K over a number of
+ * clusters, --tile one candidate, for the tests and to check the model against what runs. */
+static const struct step_option options[] = {
+    {.name = "split", .help = "0: the plan's rule (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
+     .min = 0, .max = 1024, .default_value = 0},
+    {.name = "tile", .help = "0: the candidate the cost model picks (see --info); 1-7: 128x256 in pairs, 128x256, 128x128 in pairs, 128x128, 128x64, 64x256, 64x128 (each with the deepest ring 227 KB hold)",
+     .min = 0, .max = 7, .default_value = 0},
+};
+
+static const struct step step = {
+    .name = "16_hgemm_fit",
+    .layout = LAYOUT_NN,
+    .accum = ACCUM_FP32,
+    .m_multiple = 1, .n_multiple = 8, .k_multiple = 8,
+    .shape_note = "TMA zero-fills the tiles past M, N and K and stores only inside C; N and K multiples of 8 keep its rows 16-byte strided",
+    .arch = {.min_sm = 90, .max_sm = 90, .target = "sm_90a", .needs = "wgmma, setmaxnreg and TMA multicast are sm_90a instructions (H100/H200)"},
+    .options = options,
+    .num_options = 2,
+    .grid = gemm_grid,
+    .grid_note = "persistent: one block per SM at most, in clusters of 2 or alone as the candidate is; whole tiles for the full waves, the rest split evenly in K tiles (--info)",
+    .kernels = kernels,
+    .num_kernels = 2,
+    .workspace_bytes = workspace_bytes,
+    .schedule = schedule,
+};
+
+int main(int argc, char **argv) { return run_step(&step, argc, argv); }
