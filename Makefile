@@ -75,7 +75,7 @@ STEP_NUMBERS := $(foreach s,$(STEPS),$(firstword $(subst _, ,$(s))))
 
 # The targets that measure say there is no GPU before they build anything (a dry run, make -n,
 # runs nothing and is let through).
-GPU_GOALS := run sweep shapes results ncu sanitize
+GPU_GOALS := run sweep shapes results ncu sanitize calibrate
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
   ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
     NO_GPU := $(shell bash common/scripts/need_gpu.sh make $(firstword $(filter $(GPU_GOALS),$(MAKECMDGOALS))) 2>&1 >/dev/null)
@@ -105,7 +105,7 @@ HARNESS_SRC := $(wildcard common/harness/*.c common/harness/*.cu common/kernel/*
 HARNESS_OBJ := $(patsubst %.cu,$(BUILD)/obj/%.o,$(HARNESS_SRC:%.c=$(BUILD)/obj/%.o))
 BINARIES    := $(STEPS:%=$(BUILD)/%)
 
-.PHONY: all run test sanitize sweep shapes results plots ncu conflicts diff clean help FORCE
+.PHONY: all run test sanitize sweep shapes calibrate results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
 all: $(BINARIES) $(BUILD)/test_host $(BUILD)/check_gpu $(BUILD)/conflicts $(BUILD)/random_shapes $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/hold_memory
 
@@ -178,6 +178,12 @@ sweep: all
 shapes: all
 	@$(MEASURE_ENV) bash common/scripts/shapes.sh $(SUITE) $(SHAPE_SET)
 
+# The cost model of the last step (or STEP) against every candidate forced in turn, over SUITE
+# if given, else a random draw of COUNT shapes (8 unless given).
+calibrate: all
+	@$(MEASURE_ENV) COUNT=$(if $(filter command line,$(origin COUNT)),$(COUNT),8) bash common/scripts/calibrate.sh \
+	    $(if $(filter command line,$(origin SUITE)),$(SUITE),random) $(lastword $(STEPS))
+
 # results/<gpu>/ for the GPU here, e.g. results/nvidia-h200/ (common/scripts/results.sh).
 results: all
 	@$(MEASURE_ENV) SIZE=$(SIZE) SIZES="$(SIZES)" STEPS="$(STEPS)" SWEEP_SET="$(SWEEP_SET)" \
@@ -209,6 +215,7 @@ help:
 	@echo "  make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step (and ring depth)"
 	@echo "  make sweep        steps 07 on (or STEP) over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
 	@echo "  make shapes       the last step (or STEP) over the shape suite SUITE, against cuBLAS: geomean and worst"
+	@echo "  make calibrate    the last step's cost model against each candidate forced (--tile), over SUITE or a random draw of 8"
 	@echo "  make results      results/<gpu>/: the ladder, the sweep, the three suites (llm, models, a random draw), plots, README.md"
 	@echo "  make plots        the PNG plots of results/<gpu>/ from its CSVs (GPU=<gpu folder>; matplotlib)"
 	@echo "  make ncu          Nsight Compute counters per step at SIZE^3 into results/<gpu>/ncu.md"
