@@ -118,11 +118,13 @@ for gpu in "NVIDIA GeForce RTX 4090|89|9|sm_90 or newer" "NVIDIA GeForce RTX 509
 done
 
 # SUITE=random's generator: the same seed draws the same shapes, another seed others, every
-# shape within the ranges (N and K multiples of 8, every other one of 64, M*N*K <= 2^41); a bad
-# seed or count is one usage line, exit 2.
+# shape within the ranges (N and K multiples of 8, every other one of 64, M*N*K <= 2^41) and one
+# the steps take (M*K, K*N, M*N below 2^31: seed 7 drew one that was not, before the generator
+# checked); a bad seed or count is one usage line, exit 2.
 one=$("$BUILD/random_shapes" 7 200) && two=$("$BUILD/random_shapes" 7 200) && other=$("$BUILD/random_shapes" 8 200)
 bad=$(printf '%s\n' "$one" | awk 'NR == 1 { next } { m = $1; n = $2; k = $3; q = (NR % 2 == 0) ? 64 : 8
-    if (NF != 3 || m < 1 || m > 16384 || n < 256 || n > 65536 || k < 256 || k > 65536 || n % q || k % q || m * n * k > 2^41) print }' | head -n 3)
+    if (NF != 3 || m < 1 || m > 16384 || n < 256 || n > 65536 || k < 256 || k > 65536 || n % q || k % q || m * n * k > 2^41 ||
+        m * k >= 2^31 || k * n >= 2^31 || m * n >= 2^31) print }' | head -n 3)
 small=$(printf '%s\n' "$one" | awk 'NR > 1 && $1 < 100' | wc -l)
 [ "$one" = "$two" ] && [ "$one" != "$other" ] && [ -z "$bad" ] && [ "$(printf '%s\n' "$one" | wc -l)" -eq 201 ] &&
     [ "$small" -gt 50 ] && printf '%s\n' "$one" | head -n 1 | grep -q '^# random draw: seed 7, 200 shapes'

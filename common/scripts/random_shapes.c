@@ -1,7 +1,8 @@
 /* make shapes SUITE=random: a seeded draw of GEMM shapes nobody tuned for, as a suite file on
  * stdout (a comment line naming the draw, then one "M N K" a line). M is log-uniform in
  * 1..16384; N and K log-uniform in 256..65536, multiples of 64 in every other shape and of 8 in
- * the rest; a shape with M*N*K above 2^41 is drawn again. The same seed gives the same shapes on
+ * the rest; a shape with M*N*K above 2^41, or M*K, K*N or M*N at 2^31 or above (no step takes it:
+ * the kernels use 32-bit offsets), is drawn again. The same seed gives the same shapes on
  * any machine (splitmix64, random.h).
  * Usage: random_shapes SEED [COUNT]   (COUNT 1..10000, default 64) */
 #include "random.h"
@@ -52,7 +53,7 @@ int main(int argc, char **argv)
             m = draw(1, 16384, 1);
             n = draw(256, 65536, q);
             k = draw(256, 65536, q);
-        } while (m * n * k > 1ll << 41);
+        } while (m * n * k > 1ll << 41 || m * k >= 1ll << 31 || k * n >= 1ll << 31 || m * n >= 1ll << 31);
         printf("%lld %lld %lld\n", m, n, k);
     }
     return 0;
