@@ -411,10 +411,10 @@ struct tile_fit {
     int bm, bn, cluster;
 };
 
-// The candidates the cost weighs, in the order --tile numbers them (1..7): 15's pairs of
+// The candidates the cost weighs, in the order --tile numbers them (1..6): 15's pairs of
 // 128 x 256 tiles sharing B, then tiles alone and smaller, for shapes whose 128 x 256 tiles
 // leave SMs idle or split K short. A 64-row tile gives both consumer warpgroups its 64 rows.
-static const struct tile_fit candidates[] = {{128, 256, 2}, {128, 256, 1}, {128, 128, 2}, {128, 128, 1},
+static const struct tile_fit candidates[] = {{128, 256, 2}, {128, 256, 1}, {128, 128, 1},
                                              {128, 64, 1},  {64, 256, 1},  {64, 128, 1}};
 constexpr int NUM_CANDIDATES = sizeof candidates / sizeof candidates[0];
 
@@ -432,10 +432,9 @@ static cudaError_t with_candidate(int i, F fn)
     switch (i) {
     case 0: return fn(fit_instance<128, 256, 2>{});
     case 1: return fn(fit_instance<128, 256, 1>{});
-    case 2: return fn(fit_instance<128, 128, 2>{});
-    case 3: return fn(fit_instance<128, 128, 1>{});
-    case 4: return fn(fit_instance<128, 64, 1>{});
-    case 5: return fn(fit_instance<64, 256, 1>{});
+    case 2: return fn(fit_instance<128, 128, 1>{});
+    case 3: return fn(fit_instance<128, 64, 1>{});
+    case 4: return fn(fit_instance<64, 256, 1>{});
     default: return fn(fit_instance<64, 128, 1>{});
     }
 }
@@ -446,60 +445,89 @@ static long long num_groups(int m, int n, struct tile_fit f)
     return (long long)((n + f.bn - 1) / f.bn) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
 }
 
-// What a part of a shared tile costs its cluster in the plan's rule, in K tiles: its fp32 sums
-// cross L2 twice (written, then read back) and the cluster waits for the slowest part, costed as
+// What a part of a shared tile costs its cluster in 15's rule, in K tiles: its fp32 sums cross
+// L2 twice (written, then read back) and the cluster waits for the slowest part, costed as
 // loading four times the tile's fp32 bytes of stages (as in 15).
 static long long fixup_iters(struct tile_fit f)
 {
     return (4 * f.bm * f.bn * sizeof(float) + stage_bytes(f.bm, f.bn) - 1) / stage_bytes(f.bm, f.bn);
 }
 
-// The cost model's constants, in SM clocks of the H200. The rates are the H200's (989 TFLOPS
-// dense on 132 SMs; L2 and memory at what all SMs pulling at once were seen to get); the
-// start, the fix-up's wait and the launch are the phase clocks measured in notes/16_hgemm_fit.md.
+// The cost model's constants, in SM clocks, each measured by one of make calibrate's
+// microbenchmarks (common/scripts/calibrate.sh names them) but the tensor cores' rate (989
+// TFLOPS dense on 132 SMs at 1830 MHz) and memory's (4.8 TB/s).
 struct cost_constants {
-    double mma_flops;  // tensor-core flops an SM does a clock, fp16/bf16 dense
-    double l2_bytes;   // bytes the L2 serves all SMs together a clock
-    double sm_bytes;   // bytes one SM takes in a clock at most
-    double hbm_bytes;  // bytes memory serves a clock
-    double unit_start; // clocks a unit (a tile or a part of one) costs beside its K tiles: the ring's fill, the epilogue
-    double fixup_wait; // clocks a part's flag takes to be seen once its sums are written
-    double launch;     // clocks of a launch's start and end
+    double mma_flops;     // tensor-core flops an SM does a clock, fp16/bf16 dense
+    double mma_share;     // the share of that rate a K tile's wgmmas keep when their data is there (k_tile)
+    double sm_bytes;      // bytes an SM's ring takes in a clock, all SMs loading at once (k_tile)
+    double hbm_bytes;     // bytes memory serves a clock
+    double launch;        // a launch of one tile of one K tile, its C aside (one_tile)
+    double c_kb;          // a tile's epilogue, a KB of C (one_tile)
+    double cluster_start; // what a cluster's barriers add to a launch (one_tile)
+    double fixup;         // a shared tile's fix-up: its flag's round trip (split)
+    double fixup_kb;      // and a KB of its fp32 sums, written and read back (split)
+    double fixup_part;    // and a part more to add up: one more slot to read (split)
 };
-static const struct cost_constants H200 = {4096, 5280, 128, 2400, 2000, 3000, 6000};
+static const struct cost_constants H200 = {4096, 0.88, 48, 2400, 9376, 70, 1387, 6035, 24, 285};
 
-// What the busiest cluster of a plan runs: its K tiles, its units and the parts it fixes up.
+// What the busiest cluster of a plan runs: its K tiles, its units (each a tile's epilogue), the
+// tiles it fixes up and the most parts one of those has.
 struct plan_work {
-    long long k_tiles, units, fixups;
+    long long k_tiles, units, fixups, parts;
 };
 
 static struct plan_work work_of(const struct plan &p, long long groups, long long k_tiles)
 {
     if (p.mode == DATA_PARALLEL) {
         const long long waves = (groups + p.clusters - 1) / p.clusters;
-        return {waves * k_tiles, waves, 0};
+        return {waves * k_tiles, waves, 0, 1};
     }
     const long long dp_waves = p.dp_groups / p.clusters, range = (p.sk_iters + p.clusters - 1) / p.clusters;
-    return {dp_waves * k_tiles + range, dp_waves + (range + k_tiles - 1) / k_tiles + 1, p.mode == SPLIT_K ? 1 : 2};
+    if (p.mode == SPLIT_K)
+        return {dp_waves * k_tiles + range, dp_waves + 1, 1, p.clusters / (p.sk_iters / k_tiles)};
+    const long long sharers = (k_tiles + range - 1) / range + 1;
+    return {dp_waves * k_tiles + range, dp_waves + (range + k_tiles - 1) / k_tiles + 1, 2,
+            sharers < p.clusters ? sharers : p.clusters};
 }
 
 // The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles, each its math
-// at the tensor cores' rate or its bytes at the rate L2 serves each of the plan's blocks,
-// whichever is longer, plus a start a unit and its fix-ups (a part's sums written and read back,
-// and a flag's wait); no less than the operands once from memory; plus a launch. busiest_clocks
-// gets the busiest cluster's clocks alone.
+// at the share of the tensor cores' rate a K tile keeps or its bytes at an SM's rate, whichever is
+// longer (a pair multicasts B, but each SM still takes all of it); the epilogue of each unit;
+// its fix-ups; no less than the operands once from memory; plus a launch, a cluster's more.
+// busiest_clocks gets the busiest cluster's clocks alone.
 static double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, const struct cost_constants &c,
                       double *busiest_clocks)
 {
     const struct plan_work w = work_of(p, num_groups(m, n, f), (k + BK - 1) / BK);
-    const double blocks = (double)p.clusters * f.cluster, rate = fmin(c.sm_bytes, c.l2_bytes / blocks);
-    const double math = 2.0 * f.bm * f.bn * BK / c.mma_flops;
-    const double load = (a_box_rows(m, f.bm) * BK * 2.0 + BK * f.bn * 2.0 / f.cluster) / rate; // B multicast over the cluster
-    const double fixup = 2.0 * f.bm * f.bn * sizeof(float) / rate + c.fixup_wait;
-    const double busiest = w.k_tiles * fmax(math, load) + w.units * c.unit_start + w.fixups * fixup;
+    const double math = 2.0 * f.bm * f.bn * BK / (c.mma_flops * c.mma_share);
+    const double load = (a_box_rows(m, f.bm) + f.bn) * BK * 2.0 / c.sm_bytes;
+    const double epilogue = f.bm * f.bn * 2.0 / 1024 * c.c_kb;
+    const double fixup = c.fixup + f.bm * f.bn * sizeof(float) / 1024.0 * c.fixup_kb + w.parts * c.fixup_part;
+    const double busiest = w.k_tiles * fmax(math, load) + w.units * epilogue + w.fixups * fixup;
     *busiest_clocks = busiest;
     const double memory = 2.0 * ((double)m * k + (double)k * n + (double)m * n) / c.hbm_bytes;
-    return fmax(busiest, memory) + c.launch;
+    return fmax(busiest, memory) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
+}
+
+// Candidate f's plan: 15's on all `resident` clusters, or, where its groups are fewer, on fewer
+// clusters, each group in 1, 2, 4, ... parts: more parts shorten the K tiles a cluster runs but
+// add to each fix-up. The cheapest of them; forced_split: --split.
+static struct plan plan_fit(struct tile_fit f, int m, int n, int k, long long resident, int forced_split,
+                            double *cost, double *busiest)
+{
+    const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
+    struct plan best = plan_for(groups, k_tiles, resident, fixup_iters(f), forced_split);
+    *cost = cost_of(f, best, m, n, k, H200, busiest);
+    for (long long parts = 1; forced_split == 0 && parts <= k_tiles && groups * parts < resident; parts *= 2) {
+        double c, b;
+        const struct plan p = plan_for(groups, k_tiles, groups * parts, fixup_iters(f), 0);
+        if ((c = cost_of(f, p, m, n, k, H200, &b)) < *cost) {
+            best = p;
+            *cost = c;
+            *busiest = b;
+        }
+    }
+    return best;
 }
 
 // Every candidate's plan on its resident[i] clusters and its cost; the pick is the cheapest, or
@@ -512,9 +540,7 @@ static int pick(int m, int n, int k, const int *resident, int forced, int forced
     int best = 0;
     double busiest[NUM_CANDIDATES];
     for (int i = 0; i < NUM_CANDIDATES; i++) {
-        const struct tile_fit f = candidates[i];
-        plans[i] = plan_for(num_groups(m, n, f), (k + BK - 1) / BK, resident[i], fixup_iters(f), forced_split);
-        costs[i] = cost_of(f, plans[i], m, n, k, H200, &busiest[i]);
+        plans[i] = plan_fit(candidates[i], m, n, k, resident[i], forced_split, &costs[i], &busiest[i]);
         if (costs[i] < costs[best] || (costs[i] == costs[best] && busiest[i] < busiest[best]))
             best = i;
     }

@@ -17,10 +17,10 @@ static const struct step_kernel kernels[] = {
  * 8 of 64x128: see --info), so there is no --stages. --split forces stream-K over a number of
  * clusters, --tile one candidate, for the tests and to check the model against what runs. */
 static const struct step_option options[] = {
-    {.name = "split", .help = "0: the plan's rule (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
+    {.name = "split", .help = "0: the cost model's plan (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
-    {.name = "tile", .help = "0: the candidate the cost model picks (see --info); 1-7: 128x256 in pairs, 128x256, 128x128 in pairs, 128x128, 128x64, 64x256, 64x128 (each with the deepest ring 227 KB hold)",
-     .min = 0, .max = 7, .default_value = 0},
+    {.name = "tile", .help = "0: the candidate the cost model picks (see --info); 1-6: 128x256 in pairs, 128x256, 128x128, 128x64, 64x256, 64x128 (each with the deepest ring 227 KB hold)",
+     .min = 0, .max = 6, .default_value = 0},
 };
 
 static const struct step step = {

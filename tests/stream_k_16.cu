@@ -73,12 +73,12 @@ int main()
     report(cheapest, "on 1000 random shapes the pick is the cheapest candidate, every cost finite and positive",
            "a cheaper candidate was passed over");
 
-    // Big squares take 15's pairs of 128 x 256 tiles whole; a few long-K tiles do not leave
-    // most SMs idle: 266 x 2432 x 21696 (30 tiles of 128 x 256) is split over 100 clusters or more.
+    // Big squares take 128 x 256 tiles whole; a few long-K tiles do not leave most SMs idle:
+    // 266 x 2432 x 21696 (30 tiles of 128 x 256) is split over 100 clusters or more.
     const int square = pick(4096, 4096, 4096, resident, 0, 0, plans, costs);
-    const bool whole = square == 0 && plans[0].mode == DATA_PARALLEL;
+    const bool whole = candidates[square].bm == 128 && candidates[square].bn == 256 && plans[square].mode == DATA_PARALLEL;
     const int few = pick(266, 2432, 21696, resident, 0, 0, plans, costs);
     report(whole && plans[few].mode != DATA_PARALLEL && plans[few].clusters * candidates[few].cluster >= 100,
-           "4096^3 runs 128x256 pairs DATA_PARALLEL; 266x2432x21696 keeps 100 SMs or more busy", "another pick");
+           "4096^3 runs 128x256 tiles DATA_PARALLEL; 266x2432x21696 keeps 100 SMs or more busy", "another pick");
     return failures ? 1 : 0;
 }
