@@ -455,12 +455,13 @@ static long long fixup_iters(struct tile_fit f)
 
 // The cost model's constants, in SM clocks, each measured by one of make calibrate's
 // microbenchmarks (common/scripts/calibrate.sh names them) but the tensor cores' rate (989
-// TFLOPS dense on 132 SMs at 1830 MHz) and memory's (4.8 TB/s).
+// TFLOPS dense on 132 SMs at 1830 MHz), memory's (4.8 TB/s) and L2's size.
 struct cost_constants {
     double mma_flops;     // tensor-core flops an SM does a clock, fp16/bf16 dense
     double mma_share;     // the share of that rate a K tile's wgmmas keep when their data is there (k_tile)
     double sm_bytes;      // bytes an SM's ring takes in a clock, all SMs loading at once (k_tile)
     double hbm_bytes;     // bytes memory serves a clock
+    double l2_size;       // bytes of L2 (cudaDeviceProp::l2CacheSize)
     double launch;        // a launch of one tile of one K tile, its C aside (one_tile)
     double c_kb;          // a tile's epilogue, a KB of C (one_tile)
     double cluster_start; // what a cluster's barriers add to a launch (one_tile)
@@ -468,7 +469,7 @@ struct cost_constants {
     double fixup_kb;      // and a KB of its fp32 sums, written and read back (split)
     double fixup_part;    // and a part more to add up: one more slot to read (split)
 };
-static const struct cost_constants H200 = {4096, 0.88, 48, 2400, 9376, 70, 1387, 6035, 24, 285};
+static const struct cost_constants H200 = {4096, 0.88, 48, 2400, 50331648, 9376, 70, 1387, 6035, 24, 285};
 
 // What the busiest cluster of a plan runs: its K tiles, its units (each a tile's epilogue), the
 // tiles it fixes up and the most parts one of those has.
@@ -493,7 +494,10 @@ static struct plan_work work_of(const struct plan &p, long long groups, long lon
 // The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles, each its math
 // at the share of the tensor cores' rate a K tile keeps or its bytes at an SM's rate, whichever is
 // longer (a pair multicasts B, but each SM still takes all of it); the epilogue of each unit;
-// its fix-ups; no less than the operands once from memory; plus a launch, a cluster's more.
+// its fix-ups; no less than what memory serves; plus a launch, a cluster's more. Memory serves
+// the operands once where the tiles that share a slice of A or B load it at about the same time:
+// a wave of whole tiles, or split-K's parts, all starting at the same K. Stream-K's ranges start
+// at different K: where A and B do not fit in L2, each range brings its own bytes from memory.
 // busiest_clocks gets the busiest cluster's clocks alone.
 static double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, const struct cost_constants &c,
                       double *busiest_clocks)
@@ -505,12 +509,15 @@ static double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int
     const double fixup = c.fixup + f.bm * f.bn * sizeof(float) / 1024.0 * c.fixup_kb + w.parts * c.fixup_part;
     const double busiest = w.k_tiles * fmax(math, load) + w.units * epilogue + w.fixups * fixup;
     *busiest_clocks = busiest;
-    const double memory = 2.0 * ((double)m * k + (double)k * n + (double)m * n) / c.hbm_bytes;
-    return fmax(busiest, memory) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
+    const double operands = 2.0 * ((double)m * k + (double)k * n);
+    const double ranges = (double)p.sk_iters * (f.cluster * a_box_rows(m, f.bm) + f.bn) * BK * 2;
+    const double memory =
+        (p.mode == STREAM_K && operands > c.l2_size ? fmax(operands, ranges) : operands) + 2.0 * m * n;
+    return fmax(busiest, memory / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
 }
 
 // Candidate f's plan: 15's on all `resident` clusters, or, where its groups are fewer, on fewer
-// clusters, each group in 1, 2, 4, ... parts: more parts shorten the K tiles a cluster runs but
+// clusters, each group in 1, 2, 3, ... parts: more parts shorten the K tiles a cluster runs but
 // add to each fix-up. The cheapest of them; forced_split: --split.
 static struct plan plan_fit(struct tile_fit f, int m, int n, int k, long long resident, int forced_split,
                             double *cost, double *busiest)
@@ -518,7 +525,7 @@ static struct plan plan_fit(struct tile_fit f, int m, int n, int k, long long re
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
     struct plan best = plan_for(groups, k_tiles, resident, fixup_iters(f), forced_split);
     *cost = cost_of(f, best, m, n, k, H200, busiest);
-    for (long long parts = 1; forced_split == 0 && parts <= k_tiles && groups * parts < resident; parts *= 2) {
+    for (long long parts = 1; forced_split == 0 && parts <= k_tiles && groups * parts < resident; parts++) {
         double c, b;
         const struct plan p = plan_for(groups, k_tiles, groups * parts, fixup_iters(f), 0);
         if ((c = cost_of(f, p, m, n, k, H200, &b)) < *cost) {
