@@ -454,8 +454,8 @@ static long long fixup_iters(struct tile_fit f)
 }
 
 // The cost model's constants, in SM clocks, each measured by one of make calibrate's
-// microbenchmarks (common/scripts/calibrate.sh names them) but the tensor cores' rate (989
-// TFLOPS dense on 132 SMs at 1830 MHz), memory's (4.8 TB/s) and L2's size.
+// microbenchmarks (common/scripts/calibrate.sh names them) but the tensor cores' rate, memory's
+// and L2's size, which are the H200's data sheet's (notes/16_hgemm_fit.md derives them).
 struct cost_constants {
     double mma_flops;     // tensor-core flops an SM does a clock, fp16/bf16 dense
     double mma_share;     // the share of that rate a K tile's wgmmas keep when their data is there (k_tile)
