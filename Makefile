@@ -152,8 +152,8 @@ $(BUILD)/hold_memory: $(BUILD)/obj/tests/hold_memory.o
 $(BUILD)/stream_k_%: tests/stream_k_%.cu tests/stream_k_check.h $(HARNESS_OBJ) common/kernel/step_launch.cuh \
                      common/kernel/launch.h $(BUILD)/arch.txt
 	$(NVCC) $(NVCCFLAGS) --cudart $(CUDART) tests/stream_k_$*.cu $(HARNESS_OBJ) -o $@ $(LDFLAGS) $(LDLIBS)
-$(BUILD)/stream_k_15: 15_hgemm_stream_k/kernel.cu 15_hgemm_stream_k/schedule.h
-$(BUILD)/stream_k_16: 16_hgemm_fit/kernel.cu 16_hgemm_fit/schedule.h
+$(BUILD)/stream_k_15: 15_hgemm_stream_k/kernel.cu common/kernel/schedule.h
+$(BUILD)/stream_k_16: 16_hgemm_fit/kernel.cu 16_hgemm_fit/fit.h common/kernel/schedule.h
 
 # The bank-conflict model of every shared-memory instruction (no GPU needed).
 conflicts: $(BUILD)/conflicts

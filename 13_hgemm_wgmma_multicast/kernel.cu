@@ -160,7 +160,7 @@ hgemm_wgmma_multicast(const __grid_constant__ CUtensorMap tmap_A, const __grid_c
             wgmma_fence(); // the accumulators were last written by the previous batch or read by the epilogue
 #pragma unroll
             for (int ks = 0; ks < BK / 16; ks++)
-                wgmma_m64n256k16<T>(sum, desc_a(slot, ks), desc_b(slot, ks), kt > 0 || ks > 0);
+                wgmma<T, 256>(sum, desc_a(slot, ks), desc_b(slot, ks), kt > 0 || ks > 0);
             wgmma_commit_group();
             // Keep this tile's batch in flight; once the one before it has retired, this warp no
             // longer reads slot (it - 1) % STAGES: hand it back to the producers.

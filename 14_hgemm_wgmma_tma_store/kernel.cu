@@ -157,7 +157,7 @@ hgemm_wgmma_tma_store(const __grid_constant__ CUtensorMap tmap_A, const __grid_c
     auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
 #pragma unroll
         for (int ks = 0; ks < BK / 16; ks++)
-            wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+            wgmma<T, 128>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
     };
 
     // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each

@@ -7,8 +7,8 @@
 // its range is done, every block that shared the tile adds up its own share of the tile from
 // all their slots, in a fixed order (so the result is the same, bit for bit, on every run), and
 // stores it. The launcher plans the split once a shape, by a rule from the shape and the SMs
-// (plan_for, in schedule.h beside the walk), and hands the plan to the workspace, the launch and
-// --info alike (plan_of).
+// (plan_for, in common/kernel/schedule.h beside the walk), and hands the plan to the workspace,
+// the launch and --info alike (plan_of).
 #include "launch.h"
 #include "ptx.cuh"
 #include "schedule.h"
@@ -173,7 +173,7 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     auto mma_half = [&](float (&acc)[64], uint32_t slot, int h, bool accumulate) {
 #pragma unroll
         for (int ks = 0; ks < BK / 16; ks++)
-            wgmma_m64n128k16<T>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+            wgmma<T, 128>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
     };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as

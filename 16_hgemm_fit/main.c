@@ -7,6 +7,9 @@ GEMM_LAUNCHER(launch_bf16);
 GEMM_GRID(gemm_grid);
 GEMM_WORKSPACE(workspace_bytes);
 GEMM_SCHEDULE(schedule);
+GEMM_TILES(list_tiles);
+
+static int tile_count(void) { return list_tiles(NULL, 0); }
 
 static const struct step_kernel kernels[] = {
     {"hgemm_fit", DTYPE_FP16, launch_fp16},
@@ -14,13 +17,13 @@ static const struct step_kernel kernels[] = {
 };
 
 /* Each candidate's ring is as deep as 227 KB hold beside its C staging (4 stages of 128x256 ...
- * 8 of 64x128: see --info), so there is no --stages. --split forces stream-K over a number of
+ * 8 of 64x128: see --list-tiles), so there is no --stages. --split forces stream-K over a number of
  * clusters, --tile one candidate, for the tests and to check the model against what runs. */
 static const struct step_option options[] = {
     {.name = "split", .help = "0: the cost model's plan (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
-    {.name = "tile", .help = "0: the candidate the cost model picks (see --info); 1-6: 128x256 in pairs, 128x256, 128x128, 128x64, 64x256, 64x128 (each with the deepest ring 227 KB hold)",
-     .min = 0, .max = 6, .default_value = 0},
+    {.name = "tile", .help = "0: the candidate the cost model picks (see --info); N: candidate N of --list-tiles (each with the deepest ring 227 KB hold)",
+     .min = 0, .max_of = tile_count, .default_value = 0},
 };
 
 static const struct step step = {
@@ -38,6 +41,7 @@ static const struct step step = {
     .num_kernels = 2,
     .workspace_bytes = workspace_bytes,
     .schedule = schedule,
+    .list_tiles = list_tiles,
 };
 
 int main(int argc, char **argv) { return run_step(&step, argc, argv); }

@@ -207,6 +207,16 @@ for step in "$@"; do
     if has_option "$step" variant; then
         expect_exit 2 "$step unknown variant" "'x8'" "$bin" --variant x8
     fi
+    if has_option "$step" tile; then # --list-tiles numbers the candidates --tile takes, 1..N, without a GPU
+        last=$(help_of "$step" | sed -n 's/^  --tile [0-9]*\.\.\([0-9]*\):.*/\1/p')
+        listed=$(timeout 60 "$bin" --list-tiles | awk '!/^#/ { n++; ok += $1 == n } END { print n == ok ? n : -1 }')
+        if [ -n "$last" ] && [ "$listed" = "$last" ]; then
+            pass "$step --list-tiles lists the $last candidates of --tile 1..$last"
+        else
+            fail "$step --list-tiles lists ${listed:-none}, --tile takes 1..${last:-?}"
+        fi
+        expect_exit 2 "$step --tile $((last + 1))" "--tile '$((last + 1))'" "$bin" --tile $((last + 1))
+    fi
     case $step in
     08_*)
         expect_exit 2 "$step x4 with K = 48" "x4" "$bin" --m 128 --n 128 --k 48 --variant x4

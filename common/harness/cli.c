@@ -70,6 +70,8 @@ static long long grid_limit(const struct step *step, const struct launch_opts *l
     return lo;
 }
 
+static int option_max(const struct step_option *o) { return o->max_of ? o->max_of() : o->max; }
+
 static void print_usage(const struct step *step, const struct launch_opts *launch)
 {
     char dtypes[32];
@@ -94,7 +96,7 @@ static void print_usage(const struct step *step, const struct launch_opts *launc
     for (int i = 0; i < step->num_options; i++) {
         const struct step_option *o = &step->options[i];
         char range[48], multiple[40] = "";
-        snprintf(range, sizeof range, "%d..%d", o->min, o->max);
+        snprintf(range, sizeof range, "%d..%d", o->min, option_max(o));
         if (o->multiple_of)
             snprintf(multiple, sizeof multiple, ", a multiple of %d", o->multiple_of);
         if (o->smem_bytes && o->blocks_per_sm > 1)
@@ -105,6 +107,8 @@ static void print_usage(const struct step *step, const struct launch_opts *launc
         else
             printf("  --%s %s: %s%s (default %d)\n", o->name, range, o->help, multiple, o->default_value);
     }
+    if (step->list_tiles)
+        printf("  --list-tiles        print the candidate tiles the step chooses among (--tile N) and exit\n");
     if (step->variant_option) {
         char choices[128];
         variant_choices(step, choices, sizeof choices);
@@ -218,7 +222,7 @@ static int parse_variant(const struct step *step, const char *opt, const char *s
 static int parse_step_option(const struct step_option *o, const char *opt, const char *s, int *value)
 {
     long long v;
-    if (!parse_int(opt, s, o->min, o->max, &v))
+    if (!parse_int(opt, s, o->min, option_max(o), &v))
         return 0;
     if (o->multiple_of && v % o->multiple_of) {
         char msg[64];
@@ -232,12 +236,12 @@ static int parse_step_option(const struct step_option *o, const char *opt, const
 /* The options that take no value. */
 static const char *const flags[] = {"--help", "-h", "--check", "--no-check", "--flush-l2", "--csv", "--info"};
 
-static int is_flag(const char *name)
+static int is_flag(const struct step *step, const char *name)
 {
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (!strcmp(name, flags[i]))
             return 1;
-    return 0;
+    return step->list_tiles && !strcmp(name, "--list-tiles");
 }
 
 /* The step option (or -1) called name ("--stages"). */
@@ -278,7 +282,7 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         char name[64];
         const char *a = argv[i], *eq = strncmp(a, "--", 2) ? NULL : strchr(a, '='), *val = NULL;
         snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
-        if (is_flag(name)) {
+        if (is_flag(step, name)) {
             if (eq) {
                 fprintf(stderr, "error: %s takes no value\n", name);
                 return PARSE_ERROR;
@@ -296,6 +300,11 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         int ok = 1, o;
         if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
             print_usage(step, &opt->launch);
+            return PARSE_HELP;
+        } else if (!strcmp(name, "--list-tiles")) {
+            char text[16384];
+            step->list_tiles(text, sizeof text);
+            fputs(text, stdout);
             return PARSE_HELP;
         } else if (!strcmp(name, "--check") || !strcmp(name, "--no-check")) {
             opt->check = !strcmp(name, "--check");

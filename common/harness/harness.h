@@ -26,6 +26,9 @@ struct step_option {
      * an SM, else the largest one block can hold (ring_default in contract.h). */
     int (*smem_bytes)(int value);
     int blocks_per_sm;        /* the blocks per SM the kernel is built for (its launch bounds) */
+    /* Optional: the largest value, when the step counts it (16's --tile: its candidates); max
+     * is then not used. */
+    int (*max_of)(void);
 };
 
 /* The GPUs a step runs on: compute capability min_sm and up (and at most max_sm when set),
@@ -69,6 +72,9 @@ struct step {
      * the launcher picks at this shape, which --info prints. */
     gemm_workspace_fn workspace_bytes;
     gemm_schedule_fn schedule;
+    /* Optional, from kernel.cu: the candidate tiles the step chooses among, which --list-tiles
+     * prints (no GPU needed). */
+    gemm_tiles_fn list_tiles;
 };
 
 int run_step(const struct step *step, int argc, char **argv);

@@ -283,7 +283,7 @@ int run_step(const struct step *step, int argc, char **argv)
     if (opt.info) { /* the GPU line first, alone: the scripts read it from any step */
         print_gpu_header(&gpu);
         if (step->schedule && arch_supported(&gpu, &step->arch) && apply_device(step, &gpu, &opt) == EXIT_OK) {
-            char text[4096];
+            char text[16384];
             step->schedule(opt.m, opt.n, opt.k, &opt.launch, text, sizeof text);
             printf("%s at M=%d N=%d K=%d: %s\n", step->name, opt.m, opt.n, opt.k, text);
         }

@@ -76,6 +76,12 @@ typedef size_t (*gemm_workspace_fn)(int m, int n, int k, const struct launch_opt
 
 typedef void (*gemm_schedule_fn)(int m, int n, int k, const struct launch_opts *opts, char *text, size_t size);
 
+/* Optional, for a launcher that chooses among candidate tiles: their list for --list-tiles, one a
+ * line, into text (when not NULL); returns how many there are. */
+#define GEMM_TILES(name) LAUNCH_EXTERN_C int name(char *text, size_t size)
+
+typedef int (*gemm_tiles_fn)(char *text, size_t size);
+
 #ifdef __cplusplus
 /* The launch's dim3 (the harness has checked every dimension against its limit). */
 inline dim3 grid_of(struct grid_dims g) { return dim3((unsigned)g.x, (unsigned)g.y, (unsigned)g.z); }

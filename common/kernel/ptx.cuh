@@ -395,93 +395,150 @@ __device__ __forceinline__ void wgmma_wait_group()
     asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(N) : "memory");
 }
 
-// D(64 x 256, fp32) = A(64 x 16) * B(16 x 256) + (accumulate ? D : 0). A is K-major, B MN-major
-// (the transpose bit: its rows are K, its columns N contiguous). In the D layout, warp w of the
-// warpgroup holds rows 16w..16w+15; lane l holds rows 16w + l/4 and +8, columns
-// 8j + 2(l%4) + {0, 1}: d[4j], d[4j+1] the first row, d[4j+2], d[4j+3] the second, j = 0..31.
-// Accumulators as asm operands: 8, 32 (one m64n64 wgmma's) or 64 (one m64n128's) from d[o],
-// 128 (m64n256).
-#define WGMMA_D_OPERANDS_8(d, o) \
-    "+f"(d[(o) + 0]), "+f"(d[(o) + 1]), "+f"(d[(o) + 2]), "+f"(d[(o) + 3]), \
-    "+f"(d[(o) + 4]), "+f"(d[(o) + 5]), "+f"(d[(o) + 6]), "+f"(d[(o) + 7])
-#define WGMMA_D_OPERANDS_32(d, o) \
-    WGMMA_D_OPERANDS_8(d, (o) + 0), WGMMA_D_OPERANDS_8(d, (o) + 8), WGMMA_D_OPERANDS_8(d, (o) + 16), \
-    WGMMA_D_OPERANDS_8(d, (o) + 24)
-#define WGMMA_D_OPERANDS_64(d, o) WGMMA_D_OPERANDS_32(d, (o) + 0), WGMMA_D_OPERANDS_32(d, (o) + 32)
-#define WGMMA_D_OPERANDS(d) WGMMA_D_OPERANDS_64(d, 0), WGMMA_D_OPERANDS_64(d, 64)
+// D(64 x N, fp32) = A(64 x 16) * B(16 x N) + (accumulate ? D : 0), N a multiple of 8 up to 256,
+// one wgmma.mma_async.m64nNk16. TRANS_A = 0: A is K-major (its rows along M, K contiguous);
+// 1: MN-major, read with the transpose bit (K rows, M contiguous). TRANS_B likewise for B, whose
+// rows are N: 1 is the steps' B, K x N row-major; 0 is 16's swapped operands, where A's rows are
+// wgmma's N. In the D layout, warp w of the warpgroup holds rows 16w..16w+15; lane l holds rows
+// 16w + l/4 and +8, columns 8j + 2(l%4) + {0, 1}: d[4j], d[4j+1] the first row, d[4j+2],
+// d[4j+3] the second, j = 0..N/8-1.
+template <int N>
+struct wgmma_shape; // the asm of m64nNk16, one specialization for each N below
 
-// The asm of one m64n256k16 for operand type TYPE ("f16" or "bf16"): 128 accumulators, the two
-// descriptors, and scale-d as a predicate set from accumulate.
-#define WGMMA_M64N256K16_ASM(TYPE)                                                                       \
-    asm volatile("{\n"                                                                                   \
-                 ".reg .pred p;\n"                                                                       \
-                 "setp.ne.b32 p, %130, 0;\n"                                                             \
-                 "wgmma.mma_async.sync.aligned.m64n256k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n" \
-                 "}\n"                                                                                   \
-                 : WGMMA_D_OPERANDS(d)                                                                  \
-                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
+// The asm operands: the N/2 accumulators first (%0 .. %(N/2 - 1), WGMMA_REGS_n and WGMMA_ACCS_n,
+// n = N/2, grown 4 at a time), then the two descriptors, scale-d's predicate and the two
+// transpose immediates, whose numbers WGMMA_SHAPES gives for each N.
+#define WGMMA_ACC4(a, b, c, d) "+f"(d_[a]), "+f"(d_[b]), "+f"(d_[c]), "+f"(d_[d])
+#define WGMMA_REGS_4 "%0, %1, %2, %3"
+#define WGMMA_ACCS_4 WGMMA_ACC4(0, 1, 2, 3)
+#define WGMMA_REGS_8 WGMMA_REGS_4 ", %4, %5, %6, %7"
+#define WGMMA_ACCS_8 WGMMA_ACCS_4, WGMMA_ACC4(4, 5, 6, 7)
+#define WGMMA_REGS_12 WGMMA_REGS_8 ", %8, %9, %10, %11"
+#define WGMMA_ACCS_12 WGMMA_ACCS_8, WGMMA_ACC4(8, 9, 10, 11)
+#define WGMMA_REGS_16 WGMMA_REGS_12 ", %12, %13, %14, %15"
+#define WGMMA_ACCS_16 WGMMA_ACCS_12, WGMMA_ACC4(12, 13, 14, 15)
+#define WGMMA_REGS_20 WGMMA_REGS_16 ", %16, %17, %18, %19"
+#define WGMMA_ACCS_20 WGMMA_ACCS_16, WGMMA_ACC4(16, 17, 18, 19)
+#define WGMMA_REGS_24 WGMMA_REGS_20 ", %20, %21, %22, %23"
+#define WGMMA_ACCS_24 WGMMA_ACCS_20, WGMMA_ACC4(20, 21, 22, 23)
+#define WGMMA_REGS_28 WGMMA_REGS_24 ", %24, %25, %26, %27"
+#define WGMMA_ACCS_28 WGMMA_ACCS_24, WGMMA_ACC4(24, 25, 26, 27)
+#define WGMMA_REGS_32 WGMMA_REGS_28 ", %28, %29, %30, %31"
+#define WGMMA_ACCS_32 WGMMA_ACCS_28, WGMMA_ACC4(28, 29, 30, 31)
+#define WGMMA_REGS_36 WGMMA_REGS_32 ", %32, %33, %34, %35"
+#define WGMMA_ACCS_36 WGMMA_ACCS_32, WGMMA_ACC4(32, 33, 34, 35)
+#define WGMMA_REGS_40 WGMMA_REGS_36 ", %36, %37, %38, %39"
+#define WGMMA_ACCS_40 WGMMA_ACCS_36, WGMMA_ACC4(36, 37, 38, 39)
+#define WGMMA_REGS_44 WGMMA_REGS_40 ", %40, %41, %42, %43"
+#define WGMMA_ACCS_44 WGMMA_ACCS_40, WGMMA_ACC4(40, 41, 42, 43)
+#define WGMMA_REGS_48 WGMMA_REGS_44 ", %44, %45, %46, %47"
+#define WGMMA_ACCS_48 WGMMA_ACCS_44, WGMMA_ACC4(44, 45, 46, 47)
+#define WGMMA_REGS_52 WGMMA_REGS_48 ", %48, %49, %50, %51"
+#define WGMMA_ACCS_52 WGMMA_ACCS_48, WGMMA_ACC4(48, 49, 50, 51)
+#define WGMMA_REGS_56 WGMMA_REGS_52 ", %52, %53, %54, %55"
+#define WGMMA_ACCS_56 WGMMA_ACCS_52, WGMMA_ACC4(52, 53, 54, 55)
+#define WGMMA_REGS_60 WGMMA_REGS_56 ", %56, %57, %58, %59"
+#define WGMMA_ACCS_60 WGMMA_ACCS_56, WGMMA_ACC4(56, 57, 58, 59)
+#define WGMMA_REGS_64 WGMMA_REGS_60 ", %60, %61, %62, %63"
+#define WGMMA_ACCS_64 WGMMA_ACCS_60, WGMMA_ACC4(60, 61, 62, 63)
+#define WGMMA_REGS_68 WGMMA_REGS_64 ", %64, %65, %66, %67"
+#define WGMMA_ACCS_68 WGMMA_ACCS_64, WGMMA_ACC4(64, 65, 66, 67)
+#define WGMMA_REGS_72 WGMMA_REGS_68 ", %68, %69, %70, %71"
+#define WGMMA_ACCS_72 WGMMA_ACCS_68, WGMMA_ACC4(68, 69, 70, 71)
+#define WGMMA_REGS_76 WGMMA_REGS_72 ", %72, %73, %74, %75"
+#define WGMMA_ACCS_76 WGMMA_ACCS_72, WGMMA_ACC4(72, 73, 74, 75)
+#define WGMMA_REGS_80 WGMMA_REGS_76 ", %76, %77, %78, %79"
+#define WGMMA_ACCS_80 WGMMA_ACCS_76, WGMMA_ACC4(76, 77, 78, 79)
+#define WGMMA_REGS_84 WGMMA_REGS_80 ", %80, %81, %82, %83"
+#define WGMMA_ACCS_84 WGMMA_ACCS_80, WGMMA_ACC4(80, 81, 82, 83)
+#define WGMMA_REGS_88 WGMMA_REGS_84 ", %84, %85, %86, %87"
+#define WGMMA_ACCS_88 WGMMA_ACCS_84, WGMMA_ACC4(84, 85, 86, 87)
+#define WGMMA_REGS_92 WGMMA_REGS_88 ", %88, %89, %90, %91"
+#define WGMMA_ACCS_92 WGMMA_ACCS_88, WGMMA_ACC4(88, 89, 90, 91)
+#define WGMMA_REGS_96 WGMMA_REGS_92 ", %92, %93, %94, %95"
+#define WGMMA_ACCS_96 WGMMA_ACCS_92, WGMMA_ACC4(92, 93, 94, 95)
+#define WGMMA_REGS_100 WGMMA_REGS_96 ", %96, %97, %98, %99"
+#define WGMMA_ACCS_100 WGMMA_ACCS_96, WGMMA_ACC4(96, 97, 98, 99)
+#define WGMMA_REGS_104 WGMMA_REGS_100 ", %100, %101, %102, %103"
+#define WGMMA_ACCS_104 WGMMA_ACCS_100, WGMMA_ACC4(100, 101, 102, 103)
+#define WGMMA_REGS_108 WGMMA_REGS_104 ", %104, %105, %106, %107"
+#define WGMMA_ACCS_108 WGMMA_ACCS_104, WGMMA_ACC4(104, 105, 106, 107)
+#define WGMMA_REGS_112 WGMMA_REGS_108 ", %108, %109, %110, %111"
+#define WGMMA_ACCS_112 WGMMA_ACCS_108, WGMMA_ACC4(108, 109, 110, 111)
+#define WGMMA_REGS_116 WGMMA_REGS_112 ", %112, %113, %114, %115"
+#define WGMMA_ACCS_116 WGMMA_ACCS_112, WGMMA_ACC4(112, 113, 114, 115)
+#define WGMMA_REGS_120 WGMMA_REGS_116 ", %116, %117, %118, %119"
+#define WGMMA_ACCS_120 WGMMA_ACCS_116, WGMMA_ACC4(116, 117, 118, 119)
+#define WGMMA_REGS_124 WGMMA_REGS_120 ", %120, %121, %122, %123"
+#define WGMMA_ACCS_124 WGMMA_ACCS_120, WGMMA_ACC4(120, 121, 122, 123)
+#define WGMMA_REGS_128 WGMMA_REGS_124 ", %124, %125, %126, %127"
+#define WGMMA_ACCS_128 WGMMA_ACCS_124, WGMMA_ACC4(124, 125, 126, 127)
 
-// The wgmma of ASM for T: f16 for __half, bf16 for __nv_bfloat16.
-#define WGMMA_FOR_TYPE(T, ASM)                                                                       \
-    static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value, "fp16 or bf16"); \
-    if constexpr (std::is_same<T, __half>::value)                                                            \
-        ASM("f16");                                                                                          \
-    else                                                                                                     \
-        ASM("bf16")
+// X(N, N/2, the numbers of desc_a, desc_b, accumulate, TRANS_A, TRANS_B) for each N.
+#define WGMMA_SHAPES(X) \
+    X(8, 4, 4, 5, 6, 7, 8) \
+    X(16, 8, 8, 9, 10, 11, 12) \
+    X(24, 12, 12, 13, 14, 15, 16) \
+    X(32, 16, 16, 17, 18, 19, 20) \
+    X(40, 20, 20, 21, 22, 23, 24) \
+    X(48, 24, 24, 25, 26, 27, 28) \
+    X(56, 28, 28, 29, 30, 31, 32) \
+    X(64, 32, 32, 33, 34, 35, 36) \
+    X(72, 36, 36, 37, 38, 39, 40) \
+    X(80, 40, 40, 41, 42, 43, 44) \
+    X(88, 44, 44, 45, 46, 47, 48) \
+    X(96, 48, 48, 49, 50, 51, 52) \
+    X(104, 52, 52, 53, 54, 55, 56) \
+    X(112, 56, 56, 57, 58, 59, 60) \
+    X(120, 60, 60, 61, 62, 63, 64) \
+    X(128, 64, 64, 65, 66, 67, 68) \
+    X(136, 68, 68, 69, 70, 71, 72) \
+    X(144, 72, 72, 73, 74, 75, 76) \
+    X(152, 76, 76, 77, 78, 79, 80) \
+    X(160, 80, 80, 81, 82, 83, 84) \
+    X(168, 84, 84, 85, 86, 87, 88) \
+    X(176, 88, 88, 89, 90, 91, 92) \
+    X(184, 92, 92, 93, 94, 95, 96) \
+    X(192, 96, 96, 97, 98, 99, 100) \
+    X(200, 100, 100, 101, 102, 103, 104) \
+    X(208, 104, 104, 105, 106, 107, 108) \
+    X(216, 108, 108, 109, 110, 111, 112) \
+    X(224, 112, 112, 113, 114, 115, 116) \
+    X(232, 116, 116, 117, 118, 119, 120) \
+    X(240, 120, 120, 121, 122, 123, 124) \
+    X(248, 124, 124, 125, 126, 127, 128) \
+    X(256, 128, 128, 129, 130, 131, 132)
 
-template <typename T>
-__device__ __forceinline__ void wgmma_m64n256k16(float (&d)[128], uint64_t desc_a, uint64_t desc_b, int accumulate)
+// One m64nNk16 for operand type TYPE ("f16" or "bf16"), scale-d as a predicate set from accumulate.
+#define WGMMA_ASM(TYPE, N, R, DA, DB, P, TA, TB)                                                             \
+    asm volatile("{\n"                                                                                       \
+                 ".reg .pred p;\n"                                                                           \
+                 "setp.ne.b32 p, %" #P ", 0;\n"                                                              \
+                 "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." TYPE "." TYPE " {" WGMMA_REGS_##R "}, %" #DA \
+                 ", %" #DB ", p, 1, 1, %" #TA ", %" #TB ";\n"                                                \
+                 "}\n"                                                                                       \
+                 : WGMMA_ACCS_##R                                                                           \
+                 : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(TRANS_A), "n"(TRANS_B))
+#define WGMMA_SHAPE(N, R, DA, DB, P, TA, TB)                                                                \
+    template <>                                                                                              \
+    struct wgmma_shape<N> {                                                                                  \
+        template <typename T, int TRANS_A, int TRANS_B>                                                      \
+        static __device__ __forceinline__ void run(float (&d_)[R], uint64_t desc_a, uint64_t desc_b, int accumulate) \
+        {                                                                                                    \
+            static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value, "fp16 or bf16"); \
+            if constexpr (std::is_same<T, __half>::value)                                                    \
+                WGMMA_ASM("f16", N, R, DA, DB, P, TA, TB);                                                   \
+            else                                                                                             \
+                WGMMA_ASM("bf16", N, R, DA, DB, P, TA, TB);                                                  \
+        }                                                                                                    \
+    };
+WGMMA_SHAPES(WGMMA_SHAPE)
+
+template <typename T, int N, int TRANS_A = 0, int TRANS_B = 1>
+__device__ __forceinline__ void wgmma(float (&d)[N / 2], uint64_t desc_a, uint64_t desc_b, int accumulate)
 {
-    WGMMA_FOR_TYPE(T, WGMMA_M64N256K16_ASM);
-}
-
-// The same for m64n128k16: D(64 x 128) = A(64 x 16) * B(16 x 128) + (accumulate ? D : 0), 64
-// accumulators in the layout above with j = 0..15.
-#define WGMMA_M64N128K16_ASM(TYPE)                                                                       \
-    asm volatile("{\n"                                                                                   \
-                 ".reg .pred p;\n"                                                                       \
-                 "setp.ne.b32 p, %66, 0;\n"                                                              \
-                 "wgmma.mma_async.sync.aligned.m64n128k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n" \
-                 "}\n"                                                                                   \
-                 : WGMMA_D_OPERANDS_64(d, 0)                                                            \
-                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
-
-template <typename T>
-__device__ __forceinline__ void wgmma_m64n128k16(float (&d)[64], uint64_t desc_a, uint64_t desc_b, int accumulate)
-{
-    WGMMA_FOR_TYPE(T, WGMMA_M64N128K16_ASM);
-}
-
-// The same for m64n192k16 (16's 192-column tiles): 96 accumulators, j = 0..23.
-#define WGMMA_M64N192K16_ASM(TYPE)                                                                       \
-    asm volatile("{\n"                                                                                   \
-                 ".reg .pred p;\n"                                                                       \
-                 "setp.ne.b32 p, %98, 0;\n"                                                              \
-                 "wgmma.mma_async.sync.aligned.m64n192k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 1;\n" \
-                 "}\n"                                                                                   \
-                 : WGMMA_D_OPERANDS_64(d, 0), WGMMA_D_OPERANDS_32(d, 64)                                \
-                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
-
-template <typename T>
-__device__ __forceinline__ void wgmma_m64n192k16(float (&d)[96], uint64_t desc_a, uint64_t desc_b, int accumulate)
-{
-    WGMMA_FOR_TYPE(T, WGMMA_M64N192K16_ASM);
-}
-
-// The same for m64n64k16 (16's narrow tiles): 32 accumulators, j = 0..7.
-#define WGMMA_M64N64K16_ASM(TYPE)                                                                        \
-    asm volatile("{\n"                                                                                   \
-                 ".reg .pred p;\n"                                                                       \
-                 "setp.ne.b32 p, %34, 0;\n"                                                              \
-                 "wgmma.mma_async.sync.aligned.m64n64k16.f32." TYPE "." TYPE " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n" \
-                 "}\n"                                                                                   \
-                 : WGMMA_D_OPERANDS_32(d, 0)                                                            \
-                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
-
-template <typename T>
-__device__ __forceinline__ void wgmma_m64n64k16(float (&d)[32], uint64_t desc_a, uint64_t desc_b, int accumulate)
-{
-    WGMMA_FOR_TYPE(T, WGMMA_M64N64K16_ASM);
+    static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma takes N = 8, 16, .., 256");
+    wgmma_shape<N>::template run<T, TRANS_A, TRANS_B>(d, desc_a, desc_b, accumulate);
 }
 
 // setmaxnreg (sm_90a): a warpgroup gives registers back to the SM's pool (dec) or takes them

@@ -30,9 +30,8 @@ fi
 suite=$1 step=$2 bin=$BUILD/$2 name=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# The candidates, from --help: "--tile 0..N: ...; 1-N: 128x256 in pairs, 128x256, ... (...)"
-tiles=$("$bin" --help 2>/dev/null | sed -n 's/^  --tile 0\.\.[0-9]*:.*; 1-[0-9]*: \([^(]*\).*/\1/p' | tr ',' '\n' |
-    awk '{ split($1, t, "x"); if (t[1] > 0) print NR, t[1], t[2], ($0 ~ /pairs/) ? 2 : 1 }')
+# The candidates, "N BM BN CLUSTER" a line, from --list-tiles (its # lines are comments).
+tiles=$("$bin" --list-tiles 2>/dev/null | awk '!/^#/ && NF >= 4 { print $1, $2, $3, $4 }')
 last=$(printf '%s\n' "$tiles" | awk 'END { print NR }')
 [ -n "$tiles" ] || { echo "make calibrate: $step has no --tile option: no candidates to weigh" >&2; exit 2; }
 if [ "$suite" = random ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make diff STEP=NN: what step NN changed against the step it builds on (kernel.cu, main.c, then
-# any other file of the two folders, such as 15's schedule.h), changes of indentation alone left
-# out. A file only one of them has shows whole.
+# any other file of the two folders, such as 16's fit.h), changes of indentation alone left out.
+# A file only one of them has shows whole, and so does a header of common/kernel/ that step NN's
+# kernel.cu includes and the other's does not (15's schedule.h).
 # That step is the one kernel.cu's first line names ("// Step 09: step 07 fed by ..."), else NN-1.
 set -u
 step=${1:-}
@@ -25,5 +26,9 @@ for f in kernel.cu main.c $others; do
     [ -e "$a" ] || a=/dev/null
     [ -e "$b" ] || b=/dev/null
     git --no-pager diff --no-index --ignore-space-change --color="$color" -- "$a" "$b"
+done
+includes() { sed -n 's/^#include "\([^"/]*\)".*/\1/p' "$1" 2>/dev/null | sort -u; }
+for h in $(comm -13 <(includes "${prev}kernel.cu") <(includes "${cur}kernel.cu")); do
+    [ -e "common/kernel/$h" ] && git --no-pager diff --no-index --color="$color" -- /dev/null "common/kernel/$h"
 done
 exit 0

@@ -1,6 +1,6 @@
-// The scheduler of step 15, apart from the kernel: the plan of a launch, computed once a shape
-// on the host (plan_for), and the walk each cluster takes through it (walk_of), the same on the
-// GPU and in the host tests (tests/stream_k_check.h). Work is counted in MAC iterations: one
+// The scheduler that step 15 introduces and 16 keeps, apart from the kernels: the plan of a
+// launch, computed once a shape on the host (plan_for), and the walk each cluster takes through
+// it (walk_of), the same on the GPU and in the host tests (tests/stream_k_check.h). Work is counted in MAC iterations: one
 // group of tiles (one a cluster at a time) times one K tile.
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
