@@ -18,56 +18,111 @@
 #endif
 
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
-// The tile's rows BM (128 or 64), its columns BN (256, 128 or 64) and the blocks of a cluster
-// CLUSTER (2 or 1: tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile column) are the
-// kernel's parameters; the candidates table below lists the instances.
 
-// One stage of the ring: A BM x 64 (16 or 8 KB), then B 64 x BN as BN / 64 boxes of 64 columns
-// each (8 KB each): the 128-byte swizzle takes boxes of at most 128-byte rows.
+// A candidate: BM x BN tiles of C, CLUSTER blocks a cluster (tile rows CLUSTER p .. CLUSTER p +
+// CLUSTER - 1 of one tile column, sharing B), in one of two orientations. swap 0: C = A B as
+// the steps before, A's rows on wgmma's 64-row side (M = BM = 64, 128 or 256) and B's columns
+// on its N side. swap 1: C^T = B^T A^T, B's columns on the 64-row side (BN = 64, 128 or 256,
+// read through the transposed-A descriptor) and A's rows on wgmma's N (BM any multiple of 16).
+struct tile_fit {
+    int bm, bn, cluster, swap;
+};
+
+// The tile as wgmma sees it: mma_rows on its 64-row side (one to four 64-row slabs), mma_cols
+// on its N side.
+FIT_FN int mma_rows(struct tile_fit f) { return f.swap ? f.bn : f.bm; }
+FIT_FN int mma_cols(struct tile_fit f) { return f.swap ? f.bm : f.bn; }
+
+// One stage of the ring, in either orientation: A BM x 64 (BM rows of 128 bytes, K-major), then
+// B 64 x BN as BN / 64 boxes of 64 columns each (8 KB each, MN-major): the 128-byte swizzle
+// takes boxes of at most 128-byte rows. A's rows are what may be any multiple of 8, which is
+// why the swapped orientation carries the fine widths.
 constexpr uint32_t B_BOX_BYTES = BK * 64 * 2;
-FIT_FN uint32_t stage_bytes(int bm, int bn) { return bm * BK * 2 + bn / 64 * B_BOX_BYTES; }
+FIT_FN uint32_t stage_bytes(struct tile_fit f) { return f.bm * BK * 2 + f.bn / 64 * B_BOX_BYTES; }
 // A's box: where M < BM, only the rows A has, in whole 8-row swizzle atoms; a box of BM rows
 // would have the TMA write zeros for the rest, every K tile, and that fill is not free. The
 // slot's rows past the box keep what they held: they feed only sums of rows past M, which are
 // never stored (a row of C depends on that row of A alone).
 FIT_FN int a_box_rows(int m, int bm) { return m < bm ? (m + 7) / 8 * 8 : bm; }
-// A consumer warpgroup's slab of the tile: with BM = 128 its 64 rows, all BN columns; with
-// BM = 64 the tile's 64 rows and half its columns. A slab of 128 columns or more is two halves,
-// each its own m64nWN accumulator and wgmma group, so that one leaves while the other computes.
-FIT_FN int slab_cols(int bm, int bn) { return bm == 128 ? bn : bn / 2; }
-FIT_FN int halves(int bm, int bn) { return slab_cols(bm, bn) >= 128 ? 2 : 1; }
-// C is staged per consumer warpgroup, one half of its slab at a time, as 64 x 64 boxes (8 KB
-// each) swizzled as the C tensor map's 128-byte swizzle expects, so that the TMA store reads
-// them back as they are.
-constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2;
-FIT_FN uint32_t c_half_bytes(int bm, int bn)
+
+// The two consumer warpgroups share the tile as accumulators of 64 rows x part_cols columns,
+// parts of them each, each its own wgmma group, so that one part leaves for memory while the
+// tensor cores work on the next: one slab, each warpgroup half its columns; two slabs, one
+// each; four, two each. A warpgroup's columns of 128 or more are two parts.
+FIT_FN int wg_cols(struct tile_fit f) { return mma_rows(f) == 64 ? mma_cols(f) / 2 : mma_cols(f); }
+FIT_FN int parts(struct tile_fit f) { return mma_rows(f) == 256 || wg_cols(f) >= 128 ? 2 : 1; }
+FIT_FN int part_cols(struct tile_fit f) { return mma_rows(f) == 256 ? mma_cols(f) : wg_cols(f) / parts(f); }
+// Where part h of warpgroup wg starts, in wgmma's rows and columns of the tile.
+struct part_pos {
+    int row, col;
+};
+FIT_FN struct part_pos part_of(struct tile_fit f, int wg, int h)
 {
-    return slab_cols(bm, bn) / halves(bm, bn) / 64 * C_BOX_BYTES;
-}
-// The ring is as deep as the 227 KB an sm_90 block may have holds beside the two C halves and
-// the 1024 bytes of alignment (CUTLASS's stage-count carve-out): 4 stages of 128 x 256, 6 of
-// 128 x 128, 8 of 128 x 64 or 64 x 128, 5 of 64 x 256.
-constexpr int SMEM_PER_BLOCK = 227 * 1024;
-FIT_FN int ring_depth(int bm, int bn)
-{
-    return (SMEM_PER_BLOCK - 2 * (int)c_half_bytes(bm, bn) - 1024) / (int)stage_bytes(bm, bn);
-}
-FIT_FN int smem_bytes(int bm, int bn)
-{
-    return ring_depth(bm, bn) * stage_bytes(bm, bn) + 2 * c_half_bytes(bm, bn) + 1024;
+    return mma_rows(f) == 64 ? part_pos{0, wg * wg_cols(f) + h * part_cols(f)}
+           : mma_rows(f) == 128 ? part_pos{64 * wg, h * part_cols(f)}
+                                : part_pos{128 * wg + 64 * h, 0};
 }
 
-// The tile and the cluster of a kernel instance: BM x BN tiles, CLUSTER blocks a cluster along M.
-struct tile_fit {
-    int bm, bn, cluster;
+// C is staged one part a warpgroup at a time (8 KB to 32 KB), swizzled as the C tensor map's
+// 128-byte swizzle expects, so that the TMA store reads it back as it is: 64 x part_cols as
+// boxes of 64 x 64, or, swapped, the part's transpose, part_cols rows of C x 64, as one box.
+constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2;
+FIT_FN uint32_t c_part_bytes(struct tile_fit f) { return 64 * part_cols(f) * 2; }
+FIT_FN int c_box_rows(struct tile_fit f) { return f.swap ? part_cols(f) : 64; }
+// The ring is as deep as the 227 KB an sm_90 block may have holds beside the two C parts, the
+// 1024 bytes of alignment and 512 for the ring's barriers (CUTLASS's stage-count carve-out): 4
+// stages of 128 x 256, 6 of 128 x 128, 8 of 128 x 64, more of narrower tiles (--list-tiles).
+constexpr int SMEM_PER_BLOCK = 227 * 1024, MAX_STAGES = 32;
+FIT_FN int ring_depth(struct tile_fit f)
+{
+    return (SMEM_PER_BLOCK - 2 * (int)c_part_bytes(f) - 1024 - MAX_STAGES * 16) / (int)stage_bytes(f);
+}
+FIT_FN int smem_bytes(struct tile_fit f) { return ring_depth(f) * stage_bytes(f) + 2 * c_part_bytes(f) + 1024; }
+
+// What an instance needs: 64, 128 or 256 wgmma rows; wgmma's N a multiple of 8 up to 256 (so a
+// swapped BM a multiple of 16); unswapped, every part a whole number of B's 64-column boxes;
+// at most 128 fp32 accumulators a thread (two m64n128 parts, as 14's); the B boxes shared out
+// evenly over the cluster; a ring of 4 stages or more.
+FIT_FN bool buildable(struct tile_fit f)
+{
+    const int r = mma_rows(f), n = part_cols(f);
+    return (r == 64 || r == 128 || r == 256) && n % 8 == 0 && n <= 256 && mma_cols(f) % 16 == 0 &&
+           (f.swap || (n % 64 == 0 && part_of(f, 1, parts(f) - 1).col % 64 == 0)) && parts(f) * n / 2 <= 128 &&
+           (f.bn / 64) % f.cluster == 0 && ring_depth(f) >= 4 && ring_depth(f) <= MAX_STAGES;
+}
+
+// The candidates the cost weighs, in the order --tile numbers them. Today's orientation as 15
+// had it (128 x 256 in pairs and alone) and its narrower tiles; then the swapped one, every
+// BM from 16 to 256 in steps of 16 over BN = 256, 128 and 64 (those that fit the registers),
+// and pairs of the 256-column ones. Where M is small, a BM of 16 or 32 computes few rows past
+// M; where the tiles would make a wave and a bit, a BM some rows narrower makes one.
+constexpr int MAX_CANDIDATES = 64;
+struct candidate_list {
+    struct tile_fit at[MAX_CANDIDATES];
+    int count;
+    constexpr const struct tile_fit &operator[](int i) const { return at[i]; }
 };
 
-// The candidates the cost weighs, in the order --tile numbers them (1..6): 15's pairs of
-// 128 x 256 tiles sharing B, then tiles alone and smaller, for shapes whose 128 x 256 tiles
-// leave SMs idle or split K short. A 64-row tile gives both consumer warpgroups its 64 rows.
-constexpr struct tile_fit candidates[] = {{128, 256, 2}, {128, 256, 1}, {128, 128, 1},
-                                          {128, 64, 1},  {64, 256, 1},  {64, 128, 1}};
-constexpr int NUM_CANDIDATES = sizeof candidates / sizeof candidates[0];
+constexpr struct candidate_list make_candidates()
+{
+    struct candidate_list l = {};
+    auto add = [&l](struct tile_fit f) {
+        if (buildable(f) && l.count < MAX_CANDIDATES)
+            l.at[l.count++] = f;
+    };
+    add({128, 256, 2, 0});
+    for (int bm : {128, 64})
+        for (int bn : {256, 128, 64})
+            add({bm, bn, 1, 0});
+    for (int cluster : {1, 2})
+        for (int bn : {256, 128, 64})
+            for (int bm = 16; bm <= 256; bm += 16)
+                if (cluster == 1 || bn == 256)
+                    add({bm, bn, cluster, 1});
+    return l;
+}
+constexpr struct candidate_list candidates = make_candidates();
+constexpr int NUM_CANDIDATES = candidates.count;
 
 // The work of a cluster: groups of f.cluster vertically adjacent tiles.
 inline long long num_groups(int m, int n, struct tile_fit f)
@@ -80,18 +135,20 @@ inline long long num_groups(int m, int n, struct tile_fit f)
 // loading four times the tile's fp32 bytes of stages (as in 15).
 inline long long fixup_iters(struct tile_fit f)
 {
-    return (4 * f.bm * f.bn * sizeof(float) + stage_bytes(f.bm, f.bn) - 1) / stage_bytes(f.bm, f.bn);
+    return (4 * f.bm * f.bn * sizeof(float) + stage_bytes(f) - 1) / stage_bytes(f);
 }
 
-// The cost model's constants, in SM clocks, each measured by one of make calibrate's
-// microbenchmarks (common/scripts/calibrate.sh names them) but the tensor cores' rate, memory's
-// and L2's size, which are the H200's data sheet's (notes/16_hgemm_fit.md derives them).
+// The cost model's constants, in SM clocks. Each is measured by one of make calibrate's
+// microbenchmarks (common/scripts/calibrate.sh names them), but for the rates of the data sheet:
+// the tensor cores', shared memory's and memory's (notes/16_hgemm_fit.md derives them).
 struct cost_constants {
     double mma_flops;     // tensor-core flops an SM does a clock, fp16/bf16 dense
-    double mma_share;     // the share of that rate a K tile's wgmmas keep when their data is there (k_tile)
-    double sm_bytes;      // bytes an SM's ring takes in a clock, all SMs loading at once (k_tile)
+    double smem_bytes;    // shared-memory bytes an SM reads a clock (32 banks of 4 bytes): wgmma's operands
+    double mma_share;     // the share of those rates a K tile's wgmmas keep (k_tile)
+    double k_tile_start;  // what a K tile's copies take beside their bytes: the ring's barrier round trip (k_tile)
+    double sm_bytes;      // and bytes an SM's ring takes in a clock, all SMs loading at once (k_tile)
+    double l2_bytes;      // bytes L2 serves all SMs in a clock, past one wave of tiles (l2)
     double hbm_bytes;     // bytes memory serves a clock
-    double l2_size;       // bytes of L2 (cudaDeviceProp::l2CacheSize)
     double launch;        // a launch of one tile of one K tile, its C aside (one_tile)
     double c_kb;          // a tile's epilogue, a KB of C (one_tile)
     double cluster_start; // what a cluster's barriers add to a launch (one_tile)
@@ -99,18 +156,22 @@ struct cost_constants {
     double fixup_kb;      // and a KB of its fp32 sums, written and read back (split)
     double fixup_part;    // and a part more to add up: one more slot to read (split)
 };
-constexpr struct cost_constants H200 = {
+// `make calibrate ARCH=90` on an H100 (notes/16_hgemm_fit.md has the run); mma_flops, smem_bytes
+// and hbm_bytes are the H200's data sheet's.
+constexpr struct cost_constants HOPPER = {
     .mma_flops = 4096,
+    .smem_bytes = 128,
     .mma_share = 0.88,
-    .sm_bytes = 48,
+    .k_tile_start = 148,
+    .sm_bytes = 63,
+    .l2_bytes = 5674,
     .hbm_bytes = 2400,
-    .l2_size = 50331648,
-    .launch = 9376,
-    .c_kb = 70,
-    .cluster_start = 1387,
-    .fixup = 6035,
-    .fixup_kb = 24,
-    .fixup_part = 285,
+    .launch = 10492,
+    .c_kb = 50,
+    .cluster_start = 2575,
+    .fixup = 4639,
+    .fixup_kb = 38,
+    .fixup_part = 309,
 };
 
 // What the busiest cluster of a plan runs: its K tiles, its units (each a tile's epilogue), the
@@ -133,44 +194,58 @@ inline struct plan_work work_of(const struct plan &p, long long groups, long lon
             sharers < p.clusters ? sharers : p.clusters};
 }
 
-// The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles, each its math
-// at the share of the tensor cores' rate a K tile keeps or its bytes at an SM's rate, whichever is
-// longer (a pair multicasts B, but each SM still takes all of it); the epilogue of each unit;
-// its fix-ups; no less than what memory serves; plus a launch, a cluster's more. Memory serves
-// the operands once where the tiles that share a slice of A or B load it at about the same time:
-// a wave of whole tiles, or split-K's parts, all starting at the same K. Stream-K's ranges start
-// at different K: where A and B do not fit in L2, each range brings its own bytes from memory.
-// busiest_clocks gets the busiest cluster's clocks alone.
-inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, const struct cost_constants &c,
-                      double *busiest_clocks)
+// A K tile of candidate f on one SM, in clocks: its wgmmas or its copies, whichever take longer.
+// The wgmmas: per k-step, each part's m64nNk16 (N = part_cols) at the tensor cores' rate, or at
+// shared memory's where its operands (A's 64 x 16 and B's 16 x N, read from shared memory) take
+// longer, as they do for N under 64; both warpgroups take turns on the tensor cores. The
+// copies: a start, then A's rows and B's columns, 128 bytes each, at the rate an SM's ring
+// takes them (a pair multicasts B, but each SM still takes all of it).
+inline double k_tile_clocks(struct tile_fit f, int m, const struct cost_constants &c)
 {
-    const struct plan_work w = work_of(p, num_groups(m, n, f), (k + BK - 1) / BK);
-    const double math = 2.0 * f.bm * f.bn * BK / (c.mma_flops * c.mma_share);
-    const double load = (a_box_rows(m, f.bm) + f.bn) * BK * 2.0 / c.sm_bytes;
+    const int n = part_cols(f);
+    const double wgmma = fmax(2.0 * 64 * n * 16 / c.mma_flops, (64 * 16 + 16 * n) * 2.0 / c.smem_bytes);
+    const double math = BK / 16 * 2 * parts(f) * wgmma / c.mma_share;
+    return fmax(math, c.k_tile_start + (a_box_rows(m, f.bm) + f.bn) * BK * 2.0 / c.sm_bytes);
+}
+
+// The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles (k_tile_clocks),
+// the epilogue of each unit and its fix-ups; no less than L2 takes to serve every K tile's
+// bytes to all the SMs (a pair's B once for both blocks), nor than memory takes to serve its
+// share; plus a launch, a cluster's more. Memory serves the operands once where the tiles that
+// share a slice of A or B load it at about the same time: a wave of whole tiles, or split-K's
+// parts, all starting at the same K. Stream-K's ranges start at different K: where A and B do
+// not fit in L2 (l2_size bytes), each range brings its own bytes from memory. busiest_clocks
+// gets the busiest cluster's clocks alone.
+inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, double l2_size,
+                      const struct cost_constants &c, double *busiest_clocks)
+{
+    const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
+    const struct plan_work w = work_of(p, groups, k_tiles);
     const double epilogue = f.bm * f.bn * 2.0 / 1024 * c.c_kb;
     const double fixup = c.fixup + f.bm * f.bn * sizeof(float) / 1024.0 * c.fixup_kb + w.parts * c.fixup_part;
-    const double busiest = w.k_tiles * fmax(math, load) + w.units * epilogue + w.fixups * fixup;
+    const double busiest = w.k_tiles * k_tile_clocks(f, m, c) + w.units * epilogue + w.fixups * fixup;
     *busiest_clocks = busiest;
+    const double group_bytes = (f.cluster * a_box_rows(m, f.bm) + f.bn) * BK * 2.0;
+    const double l2 = (double)groups * k_tiles * group_bytes / c.l2_bytes;
     const double operands = 2.0 * ((double)m * k + (double)k * n);
-    const double ranges = (double)p.sk_iters * (f.cluster * a_box_rows(m, f.bm) + f.bn) * BK * 2;
-    const double memory =
-        (p.mode == STREAM_K && operands > c.l2_size ? fmax(operands, ranges) : operands) + 2.0 * m * n;
-    return fmax(busiest, memory / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
+    const double ranges = (double)p.sk_iters * group_bytes;
+    const double memory = (p.mode == STREAM_K && operands > l2_size ? fmax(operands, ranges) : operands) + 2.0 * m * n;
+    return fmax(fmax(busiest, l2), memory / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
 }
 
 // Candidate f's plan: 15's on all `resident` clusters, or, where its groups are fewer, on fewer
 // clusters, each group in 1, 2, 3, ... parts: more parts shorten the K tiles a cluster runs but
 // add to each fix-up. The cheapest of them; forced_split: --split.
 inline struct plan plan_fit(struct tile_fit f, int m, int n, int k, long long resident, int forced_split,
-                            double *cost, double *busiest)
+                            double l2_size, double *cost, double *busiest)
 {
     const long long groups = num_groups(m, n, f), k_tiles = (k + BK - 1) / BK;
     struct plan best = plan_for(groups, k_tiles, resident, fixup_iters(f), forced_split);
-    *cost = cost_of(f, best, m, n, k, H200, busiest);
+    *cost = cost_of(f, best, m, n, k, l2_size, HOPPER, busiest);
     for (long long parts = 1; forced_split == 0 && parts <= k_tiles && groups * parts < resident; parts++) {
         double c, b;
         const struct plan p = plan_for(groups, k_tiles, groups * parts, fixup_iters(f), 0);
-        if ((c = cost_of(f, p, m, n, k, H200, &b)) < *cost) {
+        if ((c = cost_of(f, p, m, n, k, l2_size, HOPPER, &b)) < *cost) {
             best = p;
             *cost = c;
             *busiest = b;
@@ -182,19 +257,44 @@ inline struct plan plan_fit(struct tile_fit f, int m, int n, int k, long long re
 // Every candidate's plan on its resident[i] clusters and its cost; the pick is the cheapest, or
 // candidate `forced` - 1 (--tile). Where memory bounds several alike (decode shapes), the one
 // whose busiest cluster is done soonest: the least math on rows and columns past C, which costs
-// clock under a power cap. forced_split: --split.
-inline int pick(int m, int n, int k, const int *resident, int forced, int forced_split, struct plan *plans,
-                double *costs)
+// clock under a power cap. forced_split: --split; l2_size: the GPU's L2 in bytes.
+inline int pick(int m, int n, int k, const int *resident, int forced, int forced_split, double l2_size,
+                struct plan *plans, double *costs)
 {
     int best = 0;
-    double busiest[NUM_CANDIDATES];
+    double busiest[MAX_CANDIDATES];
     for (int i = 0; i < NUM_CANDIDATES; i++) {
-        plans[i] = plan_fit(candidates[i], m, n, k, resident[i], forced_split, &costs[i], &busiest[i]);
+        plans[i] = plan_fit(candidates[i], m, n, k, resident[i], forced_split, l2_size, &costs[i], &busiest[i]);
         if (costs[i] < costs[best] || (costs[i] == costs[best] && busiest[i] < busiest[best]))
             best = i;
     }
     return forced > 0 ? forced - 1 : best;
 }
+
+// The pick of the last few shapes, so that a launcher called again and again on one shape (a
+// timed loop, a model's layers) pays the pick once: it weighs every candidate's plans, tens of
+// microseconds where a shape's tiles are few.
+struct pick_cache {
+    struct entry {
+        int m, n, k, forced, forced_split, fit;
+        struct plan p;
+    } e[8];
+    int used, next;
+
+    const struct entry *find(int m, int n, int k, int forced, int forced_split) const
+    {
+        for (int i = 0; i < used; i++)
+            if (e[i].m == m && e[i].n == n && e[i].k == k && e[i].forced == forced && e[i].forced_split == forced_split)
+                return &e[i];
+        return nullptr;
+    }
+    void keep(int m, int n, int k, int forced, int forced_split, int fit, const struct plan &p)
+    {
+        e[next] = {m, n, k, forced, forced_split, fit, p};
+        next = (next + 1) % 8;
+        used = used < 8 ? used + 1 : 8;
+    }
+};
 
 // Every block of the grid may share two tiles: two partial tiles each, and one flag.
 inline size_t workspace_size(const struct plan &p, struct tile_fit f)
@@ -214,15 +314,15 @@ inline void fit_text(int m, int n, int k, int fit, const struct plan *plans, con
     if (p.mode == SPLIT_K)
         snprintf(split, sizeof split, "split-K (%lld clusters a group)", p.clusters / sk_groups);
     int len = snprintf(text, size,
-                       "%s: %lld groups of %d tiles %dx%d (a ring of %d stages), %lld K tiles each, on %d clusters of "
+                       "%s: %lld groups of %d tiles %dx%d%s (a ring of %d stages), %lld K tiles each, on %d clusters of "
                        "%d: %d groups whole (data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); "
                        "workspace %zu bytes\ncandidates (--tile N), the cost model's clocks:",
-                       decomposition_name(p.mode), groups, f.cluster, f.bm, f.bn, ring_depth(f.bm, f.bn), k_tiles,
+                       decomposition_name(p.mode), groups, f.cluster, f.bm, f.bn, f.swap ? " swapped" : "", ring_depth(f), k_tiles,
                        p.clusters, f.cluster, p.dp_groups, sk_groups, split, (long long)p.sk_iters, range,
                        workspace_size(p, f));
     for (int i = 0; i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++)
-        len += snprintf(text + len, size - len, "\n  %d: %dx%d%s  %-13s on %3d clusters  %9.0f%s", i + 1,
-                        candidates[i].bm, candidates[i].bn, candidates[i].cluster > 1 ? " pairs" : "      ",
+        len += snprintf(text + len, size - len, "\n  %2d: %3dx%-3d %-7s %-6s  %-13s on %3d clusters  %9.0f%s", i + 1,
+                        candidates[i].bm, candidates[i].bn, candidates[i].swap ? "swapped" : "", candidates[i].cluster > 1 ? "pairs" : "",
                         decomposition_name(plans[i].mode), plans[i].clusters, costs[i], i == fit ? "  <- the pick" : "");
 }
 
@@ -230,10 +330,16 @@ inline void fit_text(int m, int n, int k, int fit, const struct plan *plans, con
 // Returns how many there are; text may be NULL.
 inline int tiles_text(char *text, size_t size)
 {
-    int len = text ? snprintf(text, size, "# tile BM BN cluster stages  (--tile N runs candidate N: BM x BN tiles of C)\n") : 0;
-    for (int i = 0; text && i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++)
-        len += snprintf(text + len, size - len, "%d %d %d %d %d\n", i + 1, candidates[i].bm, candidates[i].bn,
-                        candidates[i].cluster, ring_depth(candidates[i].bm, candidates[i].bn));
+    int len = text ? snprintf(text, size,
+                              "# tile BM BN cluster swap stages parts part_cols  (--tile N runs candidate N: BM x BN "
+                              "tiles of C; swap 1: C^T = B^T A^T, BN on wgmma's 64-row side; each consumer warpgroup "
+                              "holds `parts` accumulators of 64 x part_cols)\n")
+                   : 0;
+    for (int i = 0; text && i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++) {
+        const struct tile_fit f = candidates[i];
+        len += snprintf(text + len, size - len, "%d %d %d %d %d %d %d %d\n", i + 1, f.bm, f.bn, f.cluster, f.swap,
+                        ring_depth(f), parts(f), part_cols(f));
+    }
     return NUM_CANDIDATES;
 }
 

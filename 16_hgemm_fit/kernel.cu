@@ -1,12 +1,13 @@
-// Step 16: step 15 with the tile fitted to the shape. BM (the tile's rows), BN (its columns) and
-// CLUSTER become template parameters, and a table of candidates lists the instances: 15's pairs
-// of 128 x 256 tiles, those tiles alone, and smaller ones down to 128 x 64 and 64 x 128 (both
-// consumer warpgroups on its 64 rows, half the columns each), whose waves fill the SMs where few
-// big tiles would leave them idle or split K into short parts. For a shape, the launcher plans
-// each candidate's split as 15 does (schedule.h) and costs the plan with one model: the busiest
-// cluster's K tiles, each its math or its bytes, whichever is longer, its units' starts and its
-// fix-ups, no less than the operands once from memory, plus a launch (cost_of, its constants in
-// one struct). The cheapest candidate runs; --info prints them all. The candidates, the cost and
+// Step 16: step 15 with the tile fitted to the shape. BM (the tile's rows), BN (its columns),
+// CLUSTER and SWAP become template parameters, and one list of candidates in fit.h makes the
+// instances. SWAP 1 computes C^T = B^T A^T: B's columns fill wgmma's 64-row side through the
+// transposed-A descriptor and A's rows are wgmma's N, K-major, so BM may be any multiple of 16
+// and the tiles' count can be fitted to the SMs; the epilogue stores each part transposed
+// (stmatrix .trans). For a shape, the launcher plans each candidate's split as 15 does
+// (schedule.h) and costs the plan with one model: the busiest cluster's K tiles, each its
+// wgmmas or its copies, whichever take longer, its units' epilogues and its fix-ups, no less
+// than L2 and memory take to serve the bytes, plus a launch (cost_of, its constants in one
+// struct). The cheapest candidate runs; --info prints them all. The candidates, the cost and
 // the pick are host code, in fit.h beside this file.
 #include "fit.h"
 #include "launch.h"
@@ -21,26 +22,26 @@
 #include <utility>
 
 // 384 threads = 3 warpgroups: warpgroup 0 produces, consumer warpgroups wg = 0, 1 (warpgroups 1
-// and 2) each own a slab of the block's C tile: with BM = 128 rows 64wg..64wg+63, with BM = 64
-// columns wg BN / 2 .. of all 64 rows. The register cap at entry (65536 / 384 = 168) is what
-// setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit the SM's 65536.
+// and 2) each own parts of the block's C tile (fit.h's part_of). The register cap at entry
+// (65536 / 384 = 168) is what setmaxnreg redistributes: 128 x 40 + 256 x 232 registers fit the
+// SM's 65536.
 // One template serves __half and __nv_bfloat16: only the wgmma type and the output packing differ.
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
 
-template <typename T, int BM, int BN, int CLUSTER>
+template <typename T, int BM, int BN, int CLUSTER, int SWAP>
 __global__ void __launch_bounds__(384, 1)
 hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
             T *C, float *partials, int *flags)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
-    constexpr int STAGES = ring_depth(BM, BN), B_BOXES = BN / 64, SLAB = slab_cols(BM, BN);
-    constexpr int HALVES = halves(BM, BN), WN = SLAB / HALVES; // WN: the columns of a half, one wgmma's n
-    constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(BM, BN), C_SLAB_BYTES = c_half_bytes(BM, BN);
+    constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP};
+    constexpr int STAGES = ring_depth(F), B_BOXES = BN / 64, PARTS = parts(F);
+    constexpr int WN = part_cols(F); // the columns of a part, one wgmma's n
+    constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(F), C_PART_BYTES = c_part_bytes(F);
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
-    static_assert(CLUSTER >= 1 && B_BOXES % CLUSTER == 0, "the B boxes split evenly over the cluster");
-    static_assert((BM == 64 || BM == 128) && (WN == 64 || WN == 128), "a warpgroup's 64 rows, n = 64 or 128 a wgmma");
+    static_assert(buildable(F), "64, 128 or 256 wgmma rows, parts of whole B boxes unswapped, 128 accumulators");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands in each at the same place.
@@ -123,29 +124,39 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     }
     setmaxnreg_inc<CONSUMER_REGS>();
 
-    // This warpgroup's slab, rows wg_row.. and columns wg_col.. of the tile, in HALVES halves of
-    // WN columns, each its own m64nWN accumulator and its own wgmma group: one half can leave for
+    // This warpgroup's PARTS parts of the tile, 64 wgmma rows by WN columns from part_of(F, wg, h)
+    // each, each its own m64nWN accumulator and its own wgmma group: one part can leave for
     // shared memory while the tensor cores still work on the other. Not zeroed: the first wgmma
     // of each tile ignores the accumulators (scale-d = 0), and zeroing them would be a non-wgmma
     // write that makes ptxas serialise every wgmma.
-    const int wg_row = BM == 128 ? 64 * wg : 0, wg_col = BM == 128 ? 0 : SLAB * wg;
-    float sum[HALVES][WN / 2];
-    const uint32_t c_slab = c_stage + wg * C_SLAB_BYTES;
+    float sum[PARTS][WN / 2];
+    const uint32_t c_slab = c_stage + wg * C_PART_BYTES;
     const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
 
-    // Descriptors of k-step ks (16 of the tile's 64). A, K-major: this warpgroup's 64 rows
-    // start wg_row x 128 bytes in; the 16 k of step ks are 32 bytes along each row (the hardware
-    // swizzles the final address, so a start inside the atom reads the right chunks); the
-    // 8-row groups are 1024 bytes apart. B, MN-major: k rows 16ks.. start 16ks x 128 bytes in;
-    // half h is the WN / 64 boxes from column wg_col + h WN on, 8 KB apart (leading offset), its
-    // 8-row groups 1024 bytes.
-    // Both are built once, for slot 0 and k-step 0, and moved on to a slot and a k-step by the
-    // bytes between (the slot's once per K tile, the k-step's a constant of the unrolled loop).
-    const uint64_t desc_a0 = wgmma_desc_sw128(ring + wg_row * 128, 16, 1024);
-    const uint64_t desc_b0 = wgmma_desc_sw128(ring + A_BYTES, B_BOX_BYTES, 1024);
-    auto desc_a = [&](uint32_t slot, int ks) { return wgmma_desc_add(wgmma_desc_add(desc_a0, slot - ring), ks * 32); };
+    // Descriptors of k-step ks (16 of the tile's 64) over the two halves of a slot. A's rows,
+    // K-major: row r starts r x 128 bytes in; the 16 k of step ks are 32 bytes along each row
+    // (the hardware swizzles the final address, so a start inside the atom reads the right
+    // chunks); the 8-row groups are 1024 bytes apart. B's columns, MN-major: k rows 16ks.. start
+    // 16ks x 128 bytes in; column c is in box c / 64, the boxes 8 KB apart (leading offset), the
+    // 8-row groups 1024 bytes. Unswapped, part h is wgmma's A from A's rows and B from B's
+    // columns; swapped, wgmma's A is B's columns, read through the transpose bit (A is then
+    // MN-major), and its B is A's rows, K-major.
+    // Both are built once, for slot 0, k-step 0 and this warpgroup's first part, and moved on to
+    // a slot, a k-step and a part by the bytes between (the slot's once per K tile, the others
+    // constants of the unrolled loops: part h lies as far from part 0 in every warpgroup).
+    auto rows_at = [&](int r) { return wgmma_desc_sw128(ring + r * 128, 16, 1024); };
+    auto cols_at = [&](int c) { return wgmma_desc_sw128(ring + A_BYTES + c / 64 * B_BOX_BYTES, B_BOX_BYTES, 1024); };
+    const struct part_pos q0 = part_of(F, wg, 0);
+    const uint64_t desc_a0 = SWAP ? cols_at(q0.row) : rows_at(q0.row), desc_b0 = SWAP ? rows_at(q0.col) : cols_at(q0.col);
+    auto rows_bytes = [](int r, int ks) { return r * 128 + ks * 32; };
+    auto cols_bytes = [](int c, int ks) { return c / 64 * B_BOX_BYTES + ks * 16 * 128; };
+    auto desc_a = [&](uint32_t slot, int ks, int h) {
+        const int r = part_of(F, 0, h).row - part_of(F, 0, 0).row;
+        return wgmma_desc_add(wgmma_desc_add(desc_a0, slot - ring), SWAP ? cols_bytes(r, ks) : rows_bytes(r, ks));
+    };
     auto desc_b = [&](uint32_t slot, int ks, int h) {
-        return wgmma_desc_add(wgmma_desc_add(desc_b0, slot - ring), (wg_col + h * WN) / 64 * B_BOX_BYTES + ks * 16 * 128);
+        const int c = part_of(F, 0, h).col - part_of(F, 0, 0).col;
+        return wgmma_desc_add(wgmma_desc_add(desc_b0, slot - ring), SWAP ? rows_bytes(c, ks) : cols_bytes(c, ks));
     };
     // This warp no longer reads slot s: tell this block's producer and every other block's, whose
     // multicasts write here too. The remote arrivals keep mbarrier.arrive's default .release.cta:
@@ -169,31 +180,42 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
         mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
         return slot;
     };
-    // Half h of the slab over one K tile: four k-steps, one wgmma each.
-    auto mma_half = [&](float (&acc)[WN / 2], uint32_t slot, int h, bool accumulate) {
+    // Part h over one K tile: four k-steps, one wgmma each.
+    auto mma_part = [&](float (&acc)[WN / 2], uint32_t slot, int h, bool accumulate) {
 #pragma unroll
         for (int ks = 0; ks < BK / 16; ks++)
-            wgmma<T, WN>(acc, desc_a(slot, ks), desc_b(slot, ks, h), accumulate || ks > 0);
+            wgmma<T, WN, SWAP, !SWAP>(acc, desc_a(slot, ks, h), desc_b(slot, ks, h), accumulate || ks > 0);
     };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
     // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
     // kind 0: a part further in, where the range starts), then it counts itself in on the tile's
     // flag, that of the tile's first cluster (it is the first of one such tile at most). Each
-    // store of a warp is 8 rows x 32 bytes: whole sectors.
+    // store of a warp is whole sectors: 8 rows x 32 bytes, or, swapped, where an accumulator row
+    // is a column of C, 4 rows x 8 consecutive floats.
     const int ct = tid - 128; // 0..255: the consumer threads
     auto slot_of = [&](int from, int kind) { return partials + ((size_t)(from * CLUSTER + rank) * 2 + kind) * BM * BN; };
     auto flag_of = [&](struct tile_share sh) { return &flags[sh.first * CLUSTER + rank]; };
     auto send_partial = [&](int group, int kind) {
         float *slot = slot_of(cluster, kind);
 #pragma unroll
-        for (int h = 0; h < HALVES; h++)
+        for (int h = 0; h < PARTS; h++)
 #pragma unroll
             for (int j = 0; j < WN / 8; j++) {
+                const struct part_pos q = part_of(F, wg, h);
                 const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
-                float *p = slot + (size_t)(wg_row + d.row) * BN + wg_col + h * WN + d.col;
-                __stcg(reinterpret_cast<float2 *>(p), make_float2(sum[h][4 * j], sum[h][4 * j + 1]));
-                __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(sum[h][4 * j + 2], sum[h][4 * j + 3]));
+                const float *v = &sum[h][4 * j];
+                if constexpr (SWAP) {
+                    float *p = slot + (size_t)(q.col + d.col) * BN + q.row + d.row;
+                    __stcg(p, v[0]);
+                    __stcg(p + BN, v[1]);
+                    __stcg(p + 8, v[2]);
+                    __stcg(p + BN + 8, v[3]);
+                } else {
+                    float *p = slot + (size_t)(q.row + d.row) * BN + q.col + d.col;
+                    __stcg(reinterpret_cast<float2 *>(p), make_float2(v[0], v[1]));
+                    __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(v[2], v[3]));
+                }
             }
         // Every consumer thread's sums are written before the count goes up (release is
         // cumulative over the writes the barrier ordered before it).
@@ -258,35 +280,54 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
             *flag = 0;
     };
 
-    // Half h of tile (bx, by) to C: registers -> the staging slab -> one TMA store per box. Each
+    // Part h of tile (bx, by) to C: registers -> the staging slab -> TMA stores. Each
     // stmatrix.x4 stores 16 columns of the D fragment; in the 128-byte swizzle the 8 rows of each
-    // of its 8 x 8 matrices get chunks c ^ 0..7: all 32 banks, no conflict.
-    auto store_half = [&](const float (&acc)[WN / 2], int h, int bx, int by) {
-        const int c_row = by * BM + wg_row, c_col = bx * BN + wg_col + h * WN;
+    // of its 8 x 8 matrices get chunks c ^ 0..7: all 32 banks, no conflict. Unswapped, the part
+    // is 64 rows of C by WN columns, staged as WN / 64 boxes of 64 x 64. Swapped, its rows are
+    // columns of C: stmatrix .trans writes each 8 x 8 matrix transposed, so the slab holds WN
+    // rows of C by 64 columns, one box, whose rows are again 8 consecutive rows of one chunk.
+    auto store_part = [&](const float (&acc)[WN / 2], int h, int bx, int by) {
+        const struct part_pos q = part_of(F, wg, h);
+        const int c_row = by * BM + (SWAP ? q.col : q.row), c_col = bx * BN + (SWAP ? q.row : q.col);
         // The slab may still be read by this warpgroup's previous TMA store.
         if (c_issuer)
             bulk_wait_group_read<0>();
         named_barrier_sync(1 + wg, 128);
 #pragma unroll
         for (int j = 0; j < WN / 16; j++) {
-            const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane);
-            stmatrix_x4(c_slab + tma_box_offset(p.row, p.col, 64), pack2_rn<T>(acc[8 * j], acc[8 * j + 1]),
-                        pack2_rn<T>(acc[8 * j + 2], acc[8 * j + 3]), pack2_rn<T>(acc[8 * j + 4], acc[8 * j + 5]),
-                        pack2_rn<T>(acc[8 * j + 6], acc[8 * j + 7]));
+            const uint32_t r0 = pack2_rn<T>(acc[8 * j], acc[8 * j + 1]), r1 = pack2_rn<T>(acc[8 * j + 2], acc[8 * j + 3]);
+            const uint32_t r2 = pack2_rn<T>(acc[8 * j + 4], acc[8 * j + 5]), r3 = pack2_rn<T>(acc[8 * j + 6], acc[8 * j + 7]);
+            if constexpr (SWAP) {
+                const struct smem_pos p = stmatrix_d_trans(warp_in_wg, j, lane);
+                stmatrix_x4_trans(c_slab + tma_box_offset(p.row, p.col, WN), r0, r1, r2, r3);
+            } else {
+                const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane);
+                stmatrix_x4(c_slab + tma_box_offset(p.row, p.col, 64), r0, r1, r2, r3);
+            }
+        }
+        if constexpr (WN % 16 == 8) { // swapped: the last 8 columns, two matrices
+            const struct smem_pos p = stmatrix_d_trans(warp_in_wg, WN / 16, lane);
+            stmatrix_x2_trans(c_slab + tma_box_offset(p.row, p.col, WN), pack2_rn<T>(acc[WN / 2 - 4], acc[WN / 2 - 3]),
+                              pack2_rn<T>(acc[WN / 2 - 2], acc[WN / 2 - 1]));
         }
         fence_proxy_async_shared(); // these generic-proxy writes are read next by the TMA store
         named_barrier_sync(1 + wg, 128);
         // Committed and not waited for here; TMA writes only what lies inside C.
         if (c_issuer && c_row < M) {
-            for (int b = 0; b < WN / 64; b++)
-                if (c_col + 64 * b < N)
-                    tma_store_2d(&tmap_C, c_col + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+            if constexpr (SWAP) {
+                if (c_col < N)
+                    tma_store_2d(&tmap_C, c_col, c_row, c_slab);
+            } else {
+                for (int b = 0; b < WN / 64; b++)
+                    if (c_col + 64 * b < N)
+                        tma_store_2d(&tmap_C, c_col + 64 * b, c_row, c_slab + b * C_BOX_BYTES);
+            }
             bulk_commit_group();
         }
     };
 
     // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
-    // The tile whose right half is still in registers, once there is one (held_bx >= 0); the
+    // The tile whose second part is still in registers, once there is one (held_bx >= 0); the
     // groups this block did the first part and a later part of, to finish at the end.
     int it = 0, held_bx = -1, held_by = 0, first_part = -1, later_part = -1;
     struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
@@ -294,43 +335,43 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     while (walk.next(w)) {
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
-        // The unit's first K tile: the previous tile's right half leaves while this tile's left half is computed.
+        // The unit's first K tile: the previous tile's second part leaves while this tile's first is computed.
         uint32_t slot = wait_full(it);
         wgmma_fence(); // the accumulators were last read by the epilogue
-        mma_half(sum[0], slot, 0, false);
+        mma_part(sum[0], slot, 0, false);
         wgmma_commit_group();
-        if constexpr (HALVES == 2) {
+        if constexpr (PARTS == 2) {
             if (held_bx >= 0) {
                 // Returns at once: only the group above is in flight, all before it retired at the
                 // previous tile's end. Without it ptxas would make the stores below wait for that group.
                 wgmma_wait_group<1>();
-                store_half(sum[1], 1, held_bx, held_by);
+                store_part(sum[1], 1, held_bx, held_by);
             }
             wgmma_fence(); // the stores above read the registers the next wgmma overwrite
-            mma_half(sum[1], slot, 1, false);
+            mma_part(sum[1], slot, 1, false);
             wgmma_commit_group();
         }
         for (int kt = w.k_begin + 1; kt < w.k_end; kt++) {
             slot = wait_full(++it);
             wgmma_fence();
 #pragma unroll
-            for (int h = 0; h < HALVES; h++) {
-                mma_half(sum[h], slot, h, true);
+            for (int h = 0; h < PARTS; h++) {
+                mma_part(sum[h], slot, h, true);
                 wgmma_commit_group();
             }
             // Keep this K tile's groups in flight; once those before them have retired, the
             // previous slot is free.
-            wgmma_wait_group<HALVES>();
+            wgmma_wait_group<PARTS>();
             release((it - 1) % STAGES);
         }
-        // A whole tile, as in 14: the left half is final while the right half's last group may
-        // still run: store it, then hand the last slot back and keep the right half for the next
-        // unit's first K tile. A part of a tile: all of it goes to the workspace, and the last
-        // slot goes back. With one half there is nothing to overlap: it is stored once final.
+        // A whole tile, as in 14: the first part is final while the second's last group may
+        // still run: store it, then hand the last slot back and keep the second part for the
+        // next unit's first K tile. A part of a tile: all of it goes to the workspace, and the
+        // last slot goes back. With one part there is nothing to overlap: it is stored once final.
         const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
-        wgmma_wait_group<HALVES - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
-        if (HALVES == 2 && whole)
-            store_half(sum[0], 0, c.bx, by);
+        wgmma_wait_group<PARTS - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
+        if (PARTS == 2 && whole)
+            store_part(sum[0], 0, c.bx, by);
         wgmma_wait_group<0>();
         release(it % STAGES);
         it++;
@@ -340,16 +381,16 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
             held_bx = -1;
             continue;
         }
-        if constexpr (HALVES == 1) {
-            store_half(sum[0], 0, c.bx, by);
+        if constexpr (PARTS == 1) {
+            store_part(sum[0], 0, c.bx, by);
         } else {
             held_bx = c.bx;
             held_by = by;
         }
     }
-    if constexpr (HALVES == 2)
+    if constexpr (PARTS == 2)
         if (held_bx >= 0)
-            store_half(sum[1], 1, held_bx, held_by);
+            store_part(sum[1], 1, held_bx, held_by);
     // Not before the range is done, so that no cluster waits in the middle of its range (and all
     // parts are sent before anyone waits: no cycle). The first part first: the clusters after
     // this one sent theirs at the start of their ranges.
@@ -366,10 +407,13 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
 #endif
 }
 
-// Candidate I as a type, so that a lambda can name its kernel instance (F::bm, F::bn, F::cluster).
+// Candidate I as a type, so that a lambda can name its kernel instance (F::kernel<T>) and its
+// tile (F::tile).
 template <int I>
 struct fit_instance {
-    static constexpr int bm = candidates[I].bm, bn = candidates[I].bn, cluster = candidates[I].cluster;
+    static constexpr struct tile_fit tile = candidates[I];
+    template <typename T>
+    static constexpr auto kernel = hgemm_fit<T, tile.bm, tile.bn, tile.cluster, tile.swap>;
 };
 
 // Calls fn with the fit_instance of candidate i: the one place the list becomes kernel instances,
@@ -389,29 +433,37 @@ static cudaError_t with_candidate(int i, F fn)
 }
 
 // 384 threads, the ring's and C's shared memory, clusters, sm_90a only; the grid is the plan's.
-template <int BM, int BN, int CLUSTER>
-static struct kernel_config config_of() { return {384, smem_bytes(BM, BN), CLUSTER, true, 0}; }
+static struct kernel_config config_of(struct tile_fit f) { return {384, smem_bytes(f), f.cluster, true, 0}; }
 
 // The one hook: the candidate and plan of a launch at this shape, which the launch, the
-// workspace and --info take (costs, when given, gets every candidate's).
+// workspace and --info take (costs, when given, gets every candidate's, and the pick is made
+// afresh; else the last shapes' picks are kept).
 static cudaError_t plan_of(int m, int n, int k, const struct launch_opts *opts, int *fit, struct plan *p,
                            struct plan *plans = nullptr, double *costs = nullptr)
 {
-    int resident[NUM_CANDIDATES];
-    struct plan all[NUM_CANDIDATES];
-    double cost[NUM_CANDIDATES];
+    static struct pick_cache cache;
+    const int forced = launch_option(opts, "tile"), forced_split = launch_option(opts, "split");
+    const struct pick_cache::entry *e = costs ? nullptr : cache.find(m, n, k, forced, forced_split);
+    if (e) {
+        *fit = e->fit;
+        *p = e->p;
+        return cudaSuccess;
+    }
+    int resident[MAX_CANDIDATES];
+    struct plan all[MAX_CANDIDATES];
+    double cost[MAX_CANDIDATES];
     for (int i = 0; i < NUM_CANDIDATES; i++) {
         cudaError_t err = with_candidate(i, [&](auto c) {
             using F = decltype(c);
-            return configure_kernel<hgemm_fit<__half, F::bm, F::bn, F::cluster>>(config_of<F::bm, F::bn, F::cluster>(),
-                                                                               opts, &resident[i]);
+            return configure_kernel<F::template kernel<__half>>(config_of(F::tile), opts, &resident[i]);
         });
         if (err != cudaSuccess)
             return err;
     }
-    *fit = pick(m, n, k, resident, launch_option(opts, "tile"), launch_option(opts, "split"), plans ? plans : all,
+    *fit = pick(m, n, k, resident, forced, forced_split, (double)opts->l2_bytes, plans ? plans : all,
                 costs ? costs : cost);
     *p = (plans ? plans : all)[*fit];
+    cache.keep(m, n, k, forced, forced_split, *fit, *p);
     return cudaSuccess;
 }
 
@@ -437,13 +489,14 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
         return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
     return with_candidate(fit, [&](auto c) {
         using F = decltype(c);
+        constexpr struct tile_fit f = F::tile;
         // The partial tiles, two per block, then one flag per block.
         float *partials = static_cast<float *>(opts->workspace);
-        int *flags = reinterpret_cast<int *>(partials + (size_t)F::cluster * p.clusters * 2 * F::bm * F::bn);
-        const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, a_box_rows(m, F::bm), 64); // C in boxes of 64 x 64
-        return launch_kernel<hgemm_fit<T, F::bm, F::bn, F::cluster>>(
-            config_of<F::bm, F::bn, F::cluster>(), {F::cluster * p.clusters, 1, 1}, opts, stream, *maps.A, *maps.B,
-            *maps.C, m, n, k, p, static_cast<T *>(C), partials, flags);
+        int *flags = reinterpret_cast<int *>(partials + (size_t)f.cluster * p.clusters * 2 * f.bm * f.bn);
+        const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, a_box_rows(m, f.bm), c_box_rows(f));
+        return launch_kernel<F::template kernel<T>>(config_of(f), {f.cluster * p.clusters, 1, 1}, opts, stream,
+                                                    *maps.A, *maps.B, *maps.C, m, n, k, p, static_cast<T *>(C),
+                                                    partials, flags);
     });
 }
 
@@ -461,8 +514,8 @@ GEMM_WORKSPACE(workspace_bytes)
 GEMM_SCHEDULE(schedule)
 {
     int fit;
-    struct plan p, plans[NUM_CANDIDATES];
-    double costs[NUM_CANDIDATES];
+    struct plan p, plans[MAX_CANDIDATES];
+    double costs[MAX_CANDIDATES];
     if (plan_of(m, n, k, opts, &fit, &p, plans, costs) != cudaSuccess) {
         snprintf(text, size, "no schedule: the kernels cannot be configured on this GPU");
         return;

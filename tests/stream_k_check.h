@@ -153,7 +153,7 @@ static int run_checks()
     report(naive_caught > 0, what, "passed everywhere");
     long long groups;
     int k_tiles;
-    schedule_t s = schedule_at(64, 2112, 7168, 132, 0, &groups, &k_tiles);
+    schedule_t s = schedule_at(64, 2112, 7168, 132, 7, &groups, &k_tiles); // stream-K over 7 clusters
     s.sk_iters--;
     report(!replay(s, groups, k_tiles, sharers_of).empty(), "the replay fails a schedule that leaves an iteration out",
            "passed");

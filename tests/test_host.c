@@ -94,6 +94,39 @@ static void test_tma_swizzle(void)
            "an element lands elsewhere");
 }
 
+/* Where stmatrix.x4 puts accumulator element (row r, column c) of warp w's 16 rows, for lane
+ * addresses from pos(w, j, lane): lane l holds, of matrix q, the pair at row l/4, columns
+ * 2(l%4), +1, and matrix q is wgmma's rows 16w + 8(q%2).., columns 16j + 8(q/2)..; with .trans
+ * the row that lane 8q + i addresses takes the matrix's column i. Every element of the 16 x N
+ * block must land at (r, c), or, transposed, at (c, r). */
+static int stmatrix_ok(struct smem_pos (*pos)(int, int, int), int trans, int cols)
+{
+    int bad = 0;
+    for (int w = 0; w < 4; w++)
+        for (int j = 0; j < (cols + 8) / 16; j++) /* a last .x2 (matrices 0 and 1) where cols % 16 == 8 */
+            for (int l = 0; l < 32; l++)
+                for (int q = 0; q < (16 * j + 16 <= cols ? 4 : 2); q++)
+                    for (int e = 0; e < 2; e++) {
+                        int i = l / 4, k = 2 * (l % 4) + e; /* the element's row and column in matrix q */
+                        int r = 16 * w + 8 * (q % 2) + i, c = 16 * j + 8 * (q / 2) + k;
+                        struct smem_pos row = pos(w, j, 8 * q + (trans ? k : i)); /* the row holding it */
+                        int at_row = row.row, at_col = row.col + (trans ? i : k);
+                        bad += trans ? at_row != c || at_col != r : at_row != r || at_col != c;
+                    }
+    return !bad;
+}
+
+static void test_stmatrix(void)
+{
+    report(stmatrix_ok(stmatrix_d, 0, 256), "stmatrix_d stores each accumulator element at its row and column",
+           "an element lands elsewhere");
+    report(stmatrix_ok(stmatrix_d_trans, 1, 256) && stmatrix_ok(stmatrix_d_trans, 1, 120) &&
+               !stmatrix_ok(stmatrix_d, 1, 256),
+           "stmatrix_d_trans stores each element transposed (16's swapped tiles, a last .x2 where the width is an "
+           "odd multiple of 8); stmatrix_d would not",
+           "an element lands elsewhere, or the check passes the untransposed layout");
+}
+
 /* The articles' formula, to show the coverage test catches what it is meant to catch. */
 static struct tile_coord article_grid_swizzle(int lid, int grid_x, int grid_y)
 {
@@ -215,6 +248,7 @@ int main(void)
 {
     test_swizzles();
     test_tma_swizzle();
+    test_stmatrix();
     test_grid_swizzle();
     test_conversions();
     test_tolerances();

@@ -96,6 +96,22 @@ __device__ __forceinline__ void stmatrix_x4(uint32_t addr, uint32_t r0, uint32_t
                  :: "r"(addr), "r"(r0), "r"(r1), "r"(r2), "r"(r3) : "memory");
 }
 
+// .trans: each 8 x 8 matrix is stored transposed, the row lane i addresses receiving column i%8
+// of matrix i/8 (its eight 16-bit elements, one from each of the lanes 4r + (i%8)/2).
+__device__ __forceinline__ void stmatrix_x4_trans(uint32_t addr, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
+{
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};\n"
+                 :: "r"(addr), "r"(r0), "r"(r1), "r"(r2), "r"(r3) : "memory");
+}
+
+// The same for two matrices: lanes 0-15 supply the addresses (16's swapped parts whose width is
+// an odd multiple of 8 end with one).
+__device__ __forceinline__ void stmatrix_x2_trans(uint32_t addr, uint32_t r0, uint32_t r1)
+{
+    asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1, %2};\n"
+                 :: "r"(addr), "r"(r0), "r"(r1) : "memory");
+}
+
 // ---- 4. mma.sync and output packing
 
 // D = A*B + D, m16n8k8, tf32 operands given as raw fp32 bit patterns, fp32 accumulators.

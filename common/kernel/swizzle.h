@@ -128,27 +128,20 @@ SWZ_FN struct smem_pos wgmma_d(int warp_in_wg, int j, int lane)
     return smem_pos_of(warp_in_wg * 16 + lane / 4, j * 8 + (lane % 4) * 2);
 }
 
-/* Value j of thread t (0..127) of a consumer warpgroup, handed to the other one through shared
- * memory as 4-byte words (16's 64 x 64 tiles, where both add up one tile): word 128j + t, so
- * that a warp's 32 lanes write or read 32 consecutive words, one a bank. */
-SWZ_FN int handoff_word(int j, int t)
-{
-    return 128 * j + t;
-}
-
-/* Values 4q..4q+3 of thread t (0..127) of a consumer warpgroup, handed to another block as one
- * 16-byte quad (16's twins): handoff_word's layout in quads, so that a warp's 32 lanes write or
- * read 512 consecutive bytes, every bank four times: the fewest wavefronts a 16-byte access takes. */
-SWZ_FN int handoff_quad(int q, int t)
-{
-    return handoff_word(q, t);
-}
-
 /* stmatrix.x4 of columns 16j..16j+15 of the same accumulator: four 8 x 8 matrices (rows +8 for
  * the odd ones, columns +8 for the upper two); lane l addresses row l%8 of matrix l/8. */
 SWZ_FN struct smem_pos stmatrix_d(int warp_in_wg, int j, int lane)
 {
     return smem_pos_of(warp_in_wg * 16 + lane % 8 + 8 * ((lane / 8) % 2), 16 * j + 8 * (lane / 16));
+}
+
+/* The same matrices stored transposed (stmatrix .trans, 16's swapped tiles, whose accumulator
+ * rows are columns of C): matrix l/8 lands as 8 rows (its columns 16j + 8(l/16) ..) of 8
+ * elements (its rows 16w + 8((l/8)%2) ..); lane l addresses row l%8 of it. Lanes 0-15 of block
+ * j are also those of an .x2 of columns 16j..16j+7 alone (a width that is an odd multiple of 8). */
+SWZ_FN struct smem_pos stmatrix_d_trans(int warp_in_wg, int j, int lane)
+{
+    return smem_pos_of(16 * j + 8 * (lane / 16) + lane % 8, warp_in_wg * 16 + 8 * ((lane / 8) % 2));
 }
 
 /* ---- Tile orders: which tile of C a block computes */

@@ -208,19 +208,13 @@ static int h14_c_stsm(int w, int inst, int l)
     return (w / 4) * SLAB_BYTES + tma_box_offset(p.row, p.col, 64);
 }
 
-/* 16 in its 64 x 64 fit (--tile 7): once per tile wg 1 hands its 32 sums a thread to wg 0
- * through its slab (handoff_word, inst = j), and wg 0 stages the tile as one 64 x 64 box (inst =
- * 16-column block j = 0..3). Each is done by one warpgroup's 4 warps; replayed for all 8, so
- * that the 4096^3 totals (as many tiles of 64 x 64 as the model's 128 x 64 blocks, times 2)
- * come out as ncu counts them. */
-static int h16_handoff(int w, int inst, int l)
+/* 16 swapped (C^T = B^T A^T), 128 x 256 tiles: a consumer warp's part is 64 columns of C by 128
+ * rows of it; stmatrix.x4 .trans stores it transposed into its warpgroup's slab, one box of
+ * 128 rows x 64 columns (128-byte swizzled); inst = 16-row block j = 0..15 (two parts of 8). */
+static int h16_c_stsm_trans(int w, int inst, int l)
 {
-    return handoff_word(inst, (w % 4) * 32 + l) * 4;
-}
-static int h16_c_stsm(int w, int inst, int l)
-{
-    struct smem_pos p = stmatrix_d(w % 4, inst, l);
-    return tma_box_offset(p.row, p.col, 64);
+    struct smem_pos p = stmatrix_d_trans(w % 4, inst % 8, l);
+    return (w / 4) * SLAB_BYTES + tma_box_offset(p.row, p.col, 128);
 }
 
 static const struct smem_op ops01[] = {
@@ -300,10 +294,8 @@ static const struct smem_op ops14[] = { /* the TMA store reads the slab outside 
     {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h14_c_stsm},
 };
 
-static const struct smem_op ops16_64[] = {
-    {"wg 1's sums to wg 0: 4-byte stores", OP_STORE, 4, 32, 0, 32, 1, h16_handoff},
-    {"wg 0 reads them: 4-byte loads", OP_LOAD, 4, 32, 0, 32, 1, h16_handoff},
-    {"C stmatrix.x4 (128B swizzle), one box", OP_STORE, 16, 32, 0, 4, 1, h16_c_stsm},
+static const struct smem_op ops16_swapped[] = {
+    {"C stmatrix.x4.trans (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h16_c_stsm_trans},
 };
 
 #define N_OPS(a) (int)(sizeof a / sizeof a[0])
@@ -329,7 +321,7 @@ static const struct step_model steps[] = {
     /* 4096^3 runs whole tiles in 15 and 16 (their split rule): 14's epilogue, tile for tile */
     {"15_hgemm_stream_k", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
     {"16_hgemm_fit", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
-    {"16 --tile 7 (64 x 64 tiles)", 64, ops16_64, N_OPS(ops16_64), 524288, 0, 786432, 0, 64},
+    {"16 swapped 128 x 256 tiles", 64, ops16_swapped, N_OPS(ops16_swapped), 0, 0, 262144, 0, 256},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */
