@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
-# make calibrate: a step's cost model (a step with --tile and --info, 16) measured, then checked.
+# make calibrate: a step's cost model (a step with --tile, --list-tiles and --info, 16) measured,
+# then checked.
 # 1. The model's constants, each from a named microbenchmark (bf16, clocks = time x the SM clock
 #    measured with the run; each a --shapes suite in one process, timed as make shapes times):
-#    k_tile    every candidate forced over one full wave of its tiles (as many as SMs), K = 2048
-#              and 16384: the clocks of a K tile. mma_share: 128 x 256's math over its clocks;
-#              sm_bytes: the median of the other candidates' bytes a K tile over its clocks.
-#    one_tile  every candidate at one tile of one K tile: launch, the clocks of 128 x 64's (less
-#              its C); c_kb, what a KB more of C adds (128 x 256's against 128 x 64's);
-#              cluster_start, 128 x 256 in a pair against alone.
+#    k_tile    a spread of candidates (every tile of today's orientation, the swapped ones of BM
+#              16, 32, 64, 128 and 256), each forced over one full wave of its tiles (as many as
+#              SMs), K = 2048 and 16384: the clocks of a K tile. mma_share: 128 x 256's wgmma
+#              clocks at full rate over its clocks; k_tile_start and sm_bytes: the line
+#              clocks = k_tile_start + bytes / sm_bytes fitted (least squares) to the candidates
+#              whose clocks exceed their wgmmas' by 15% or more, bound by their copies.
+#    l2        128 x 256 tiles alone and in pairs, unswapped, over many waves of three shapes
+#              whose operands are 10 to 20 times the L2 (square, wide and tall): the bytes all
+#              SMs pulled from L2 a clock (each tile's A and B rows every K tile; a pair's B
+#              once); l2_bytes, the median of the three where tiles run alone.
+#    one_tile  128 x 64, 128 x 256 and 128 x 256 in pairs at one tile of one K tile: launch, the
+#              clocks of 128 x 64's (less its C); c_kb, what a KB more of C adds (128 x 256's
+#              against 128 x 64's); cluster_start, 128 x 256 in a pair against alone.
 #    split     one tile of 64 K tiles, 128 x 64 and 128 x 256, forced over P = 1, 2, .., 64
 #              clusters: each part's fix-up, what is left once the launch and its K tiles are
 #              taken off, fitted as fixup + fixup_kb x the tile's fp32 KB + fixup_part x P.
 #    The step's struct of constants is to be set to what this prints.
 # 2. Over a few shapes (SUITE: a suite file, or random: COUNT shapes, 8 unless told, from SEED),
 #    every candidate forced in turn (--tile N); --info gives the model's clocks for each and its
-#    pick. Per shape, two rows: each candidate's measured time and the model's (its clocks at the
-#    SM clock measured with that run), in microseconds, the fastest measured and the pick marked;
-#    then how far the pick is from the fastest. Closes with the count of shapes whose pick is
-#    within 5% of the fastest and the geometric mean of pick / fastest.
+#    pick. A row per shape: the fastest candidate and its time, the pick and its time, the
+#    model's time for both (their clocks at the SM clock of the run), and how far the pick is
+#    from the fastest. Closes with the count of shapes whose pick is within 5% of the fastest
+#    and the geometric mean of pick / fastest.
 # Usage: common/scripts/calibrate.sh SUITE STEP   (make calibrate [SUITE=random SEED=n COUNT=8] [STEP=16])
 set -u
 BUILD=${BUILD:-build}
@@ -30,10 +38,9 @@ fi
 suite=$1 step=$2 bin=$BUILD/$2 name=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# The candidates, "N BM BN CLUSTER" a line, from --list-tiles (its # lines are comments).
-tiles=$("$bin" --list-tiles 2>/dev/null | awk '!/^#/ && NF >= 4 { print $1, $2, $3, $4 }')
-last=$(printf '%s\n' "$tiles" | awk 'END { print NR }')
-[ -n "$tiles" ] || { echo "make calibrate: $step has no --tile option: no candidates to weigh" >&2; exit 2; }
+# The candidates, from --list-tiles: one a line, # lines are comments.
+last=$("$bin" --list-tiles 2>/dev/null | awk '!/^#/ && NF >= 4 { n++ } END { print n + 0 }')
+[ "$last" -gt 0 ] || { echo "make calibrate: $step has no --list-tiles: no candidates to weigh" >&2; exit 2; }
 if [ "$suite" = random ]; then
     seed=${SEED:-$(date +%s)}
     "$BUILD/random_shapes" "$seed" "${COUNT:-8}" >"$tmp/suite.txt" || exit 2
@@ -56,96 +63,111 @@ bench() {
     return 0
 }
 echo "microbenchmarks (bf16, median of $ITERS runs after $(warmup_words)):"
-while read -r t bm bn cl; do
-    progress "calibrate: k_tile, one_tile: candidate $t of $last"
-    # a full wave: (SMs / cluster) groups as close to square as whole tiles make them
-    g=$((sms / cl)) gm=1
-    for d in $(seq 1 "$g"); do [ $((g % d)) -eq 0 ] && [ $((d * d)) -le "$g" ] && gm=$d; done
-    m=$((gm * cl * bm)) n=$((g / gm * bn))
-    bench "k_tile $t $bm $bn $cl" "$t" 0 "$m $n 2048" "$m $n 16384" >>"$tmp/micro"
+# N BM BN CLUSTER SWAP STAGES PARTS PART_COLS of each candidate; t_of BM BN CLUSTER SWAP: its N
+"$bin" --list-tiles | awk '!/^#/' >"$tmp/list"
+t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f { print $1 }' "$tmp/list"; }
+spread=$(awk '$4 == 1 && (!$5 || $2 == 16 || $2 == 32 || $2 == 64 || $2 == 128 || $2 == 256) { print $1 }' "$tmp/list")
+for t in $spread; do
+    read -r bm bn cl sw parts cols < <(awk -v t="$t" '$1 == t { print $2, $3, $4, $5, $7, $8 }' "$tmp/list")
+    progress "calibrate: k_tile: candidate $t ($bm x $bn$([ "$sw" = 1 ] && echo " swapped"))"
+    # a full wave: SMs tiles, as close to square as whole tiles make them
+    gm=1
+    for d in $(seq 1 "$sms"); do [ $((sms % d)) -eq 0 ] && [ $((d * d)) -le "$sms" ] && gm=$d; done
+    bench "k_tile $t $bm $bn $sw $parts $cols" "$t" 0 "$((gm * bm)) $((sms / gm * bn)) 2048" "$((gm * bm)) $((sms / gm * bn)) 16384" >>"$tmp/micro"
+done
+alone=$(t_of 128 256 1 0) pair=$(t_of 128 256 2 0) small=$(t_of 128 64 1 0)
+progress "calibrate: l2, one_tile"
+for t in "$alone" "$pair"; do bench "l2 $t" "$t" 0 "12288 12288 16384" "3072 49152 16384" "49152 3072 16384" >>"$tmp/micro"; done
+for t in "$small" "$alone" "$pair"; do
+    read -r bm bn cl < <(awk -v t="$t" '$1 == t { print $2, $3, $4 }' "$tmp/list")
     bench "one_tile $t $bm $bn $cl" "$t" 0 "$((bm * cl)) $bn 64" >>"$tmp/micro"
-done <<<"$tiles"
-for t in $(printf '%s\n' "$tiles" | awk '$4 == 1 && $2 == 128 && ($3 == 64 || $3 == 256) { print $1 }'); do
+done
+for t in "$small" "$alone"; do
     progress "calibrate: split: candidate $t"
-    read -r bm bn < <(printf '%s\n' "$tiles" | awk -v t="$t" '$1 == t { print $2, $3 }')
+    read -r bm bn < <(awk -v t="$t" '$1 == t { print $2, $3 }' "$tmp/list")
     for p in 1 2 4 8 16 32 64; do bench "split $t $bm $bn $p" "$t" "$p" "$bm $bn 4096" >>"$tmp/micro"; done
 done
-awk '
-    # NAME CANDIDATE BM BN CLUSTER-or-P M N K CLOCKS
-    $1 == "k_tile" { kt[$2, $8 == 2048 ? 0 : 1] = $9; bm[$2] = $3; bn[$2] = $4; cl[$2] = $5 }
-    $1 == "one_tile" { one[$2] = $9 }
-    $1 == "split" { sp[$2, $5] = $9; sbm[$2] = $3; sbn[$2] = $4 }
+awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" '
+    function wgmma(n) { return (n / 2 > (2048 + 32 * n) / 128) ? n / 2 : (2048 + 32 * n) / 128 } # full rate
+    # NAME CANDIDATE ... M N K CLOCKS
+    $1 == "k_tile" { kt[$2, $(NF - 1) == 2048 ? 0 : 1] = $NF; bm[$2] = $3; bn[$2] = $4; sw[$2] = $5; parts[$2] = $6; cols[$2] = $7; t[++nt] = $2 }
+    $1 == "l2" { l2[$2, $3 "x" $4 "x" $5] = $NF; shapes[$3 "x" $4 "x" $5] = $3 " " $4 " " $5 }
+    $1 == "one_tile" { one[$2] = $NF }
+    $1 == "split" { sp[$2, $5] = $NF; sbm[$2] = $3; sbn[$2] = $4 }
     END {
-        for (t = 1; t in bm; t++) {
-            c[t] = (kt[t, 1] - kt[t, 0]) / (256 - 32); math = 2 * bm[t] * bn[t] * 64 / 4096; bytes = (bm[t] + bn[t]) * 128
-            printf "  k_tile    %dx%d%s: %6.0f clocks a K tile (math at full rate %5.0f, %6.0f bytes: %5.1f a clock)\n",
-                bm[t], bn[t], (cl[t] > 1 ? " pairs" : ""), c[t], math, bytes, bytes / c[t]
-            if (cl[t] == 1 && bm[t] == 128 && bn[t] == 256) { share = math / c[t]; big = t; alone = one[t] }
-            else if (cl[t] == 1) r[++nr] = bytes / c[t]
-            if (cl[t] == 1 && bm[t] == 128 && bn[t] == 64) small = t
-            if (cl[t] == 2 && bm[t] == 128 && bn[t] == 256) pair = one[t]
+        for (i = 1; i <= nt / 2; i++) {
+            x = t[2 * i]; c[x] = (kt[x, 1] - kt[x, 0]) / (256 - 32); math[x] = 4 * 2 * parts[x] * wgmma(cols[x])
+            bytes[x] = (bm[x] + bn[x]) * 128
         }
-        for (i = 1; i <= nr; i++)
-            for (j = i + 1; j <= nr; j++)
-                if (r[j] < r[i]) { x = r[i]; r[i] = r[j]; r[j] = x }
-        sm = nr % 2 ? r[(nr + 1) / 2] : (r[nr / 2] + r[nr / 2 + 1]) / 2
-        c_kb = (one[big] - one[small]) / (64 - 16); launch = one[small] - 16 * c_kb
-        for (t = 1; t in bm; t++) printf "  one_tile  %dx%d%s: %6.0f clocks\n", bm[t], bn[t], (cl[t] > 1 ? " pairs" : ""), one[t]
+        share = math[alone] / c[alone]
+        for (i = 1; i <= nt / 2; i++) {
+            x = t[2 * i]; load = c[x] > 1.15 * math[x] / share
+            printf "  k_tile    %3dx%-3d%s: %6.0f clocks a K tile (wgmma at full rate %5.0f, %6.0f bytes: %5.1f a clock)%s\n",
+                bm[x], bn[x], (sw[x] ? " swapped" : "        "), c[x], math[x], bytes[x], bytes[x] / c[x], load ? "  load-bound" : ""
+            if (load) { nl++; lx += bytes[x]; ly += c[x]; lxx += bytes[x] * bytes[x]; lxy += bytes[x] * c[x] }
+        }
+        slope = (nl * lxy - lx * ly) / (nl * lxx - lx * lx); start = (ly - slope * lx) / nl; sm = 1 / slope
+        # l2: every tile of the grid, each K tile, pulls its A rows and B columns from L2 (a pair B once)
+        for (sh in shapes) {
+            split(shapes[sh], d, " "); tiles = int((d[1] + 127) / 128) * int((d[2] + 255) / 256); ktiles = int((d[3] + 63) / 64)
+            rate[++nrate] = tiles * ktiles * (128 + 256) * 128 / l2[alone, sh]
+            printf "  l2        128x256 over %s: alone %.0f clocks (%.0f bytes from L2 a clock), in pairs %.0f (%.0f)\n",
+                sh, l2[alone, sh], rate[nrate], l2[pair, sh], tiles * ktiles * (128 + 128) * 128 / l2[pair, sh]
+        }
+        for (i = 1; i <= nrate; i++)
+            for (j = i + 1; j <= nrate; j++)
+                if (rate[j] < rate[i]) { y = rate[i]; rate[i] = rate[j]; rate[j] = y }
+        l2_bytes = rate[int((nrate + 1) / 2)]
+        c_kb = (one[alone] - one[small]) / (64 - 16); launch = one[small] - 16 * c_kb
+        for (x in one) printf "  one_tile  candidate %d: %6.0f clocks\n", x, one[x]
         # split: fixup(P) = clocks(P) - one tile of (64 / P) K tiles, a K tile at one SM alone: (clocks(1) - one_tile) / 63
-        for (t in sbm) {
-            single = (sp[t, 1] - one[t]) / 63
+        for (x in sbm) {
+            single = (sp[x, 1] - one[x]) / 63
             for (p = 2; p <= 64; p *= 2) {
-                f = sp[t, p] - one[t] - (64 / p - 1) * single
-                printf "  split     %dx%d over %2d: %6.0f clocks, a part'"'"'s fix-up %6.0f\n", sbm[t], sbn[t], p, sp[t, p], f
-                kb = sbm[t] * sbn[t] * 4 / 1024; np++; sx += p; sk += kb; sf += f; sxx += p * p; sxk += p * kb; skk += kb * kb; sxf += p * f; skf += kb * f
+                f = sp[x, p] - one[x] - (64 / p - 1) * single
+                printf "  split     %dx%d over %2d: %6.0f clocks, a part'"'"'s fix-up %6.0f\n", sbm[x], sbn[x], p, sp[x, p], f
+                kb = sbm[x] * sbn[x] * 4 / 1024; np++; sx += p; sk += kb; sf += f; sxx += p * p; sxk += p * kb; skk += kb * kb; sxf += p * f; skf += kb * f
             }
         }
         # least squares of f = a + b kb + c p over the points (two tiles: kb takes two values)
         mx = sx / np; mk = sk / np; mf = sf / np
         vxx = sxx / np - mx * mx; vkk = skk / np - mk * mk; vxk = sxk / np - mx * mk; vxf = sxf / np - mx * mf; vkf = skf / np - mk * mf
         d = vxx * vkk - vxk * vxk; part = (vxf * vkk - vkf * vxk) / d; fkb = (vkf * vxx - vxf * vxk) / d; fix = mf - part * mx - fkb * mk
-        printf "constants: {mma_share %.2f, sm_bytes %.0f, launch %.0f, c_kb %.0f, cluster_start %.0f, fixup %.0f, fixup_kb %.0f, fixup_part %.0f}\n",
-            share, sm, launch, c_kb, pair - alone, fix, fkb, part
+        printf "constants: {mma_share %.2f, k_tile_start %.0f, sm_bytes %.0f, l2_bytes %.0f, launch %.0f, c_kb %.0f, cluster_start %.0f, fixup %.0f, fixup_kb %.0f, fixup_part %.0f}\n",
+            share, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
     }' "$tmp/micro"
 echo
 echo "$step: candidates 1..$last forced in turn over $name, bf16, median of $ITERS runs after $(warmup_words)"
 
-# M N K MS MHZ per candidate, from one process over the suite each
+# CANDIDATE M N K MS MHZ CUBLAS_MS, from one process over the suite per candidate
 for t in $(seq "$last"); do
     progress "calibrate: candidate $t of $last"
     "$bin" --shapes "$suite" --tile "$t" --dtype bf16 "${TIMING[@]}" --csv 2>"$tmp/err" |
-        awk -F, -v t="$t" '$3 !~ /^cublas_/ && $13 == "ok" { print t, $5, $6, $7, $8, $15 }' >>"$tmp/measured"
+        awk -F, -v t="$t" '$3 !~ /^cublas_/ && $13 == "ok" { print t, $5, $6, $7, $8, $15, $10 }' >>"$tmp/measured"
     rc=${PIPESTATUS[0]}
     [ "$rc" -eq 3 ] && { echo "make calibrate: $step cannot run here: $(head -n 1 "$tmp/err")" >&2; exit 3; }
 done
 # M N K PICK COST_1 .. COST_last, from --info at each shape
 awk '{ sub(/#.*/, "") } NF == 3 { print }' "$suite" | while read -r m n k; do
     "$bin" --m "$m" --n "$n" --k "$k" --info 2>/dev/null | awk -v s="$m $n $k" '
-        /^  [0-9]+: / { n++; cost[n] = $(NF - ($0 ~ /the pick$/ ? 3 : 0)); if ($0 ~ /the pick$/) pick = n }
+        /^ +[0-9]+: / { n++; cost[n] = $(NF - ($0 ~ /the pick$/ ? 3 : 0)); if ($0 ~ /the pick$/) pick = n }
         END { printf "%s %d", s, pick; for (i = 1; i <= n; i++) printf " %s", cost[i]; printf "\n" }'
 done >"$tmp/model"
 
+printf "%-20s %-26s %-26s %9s %11s %8s\n" "M N K" "fastest forced (us)" "pick (us)" "model (us)" "pick/fastest" "cuBLAS"
 awk -v last="$last" '
-    FNR == NR { key = $2 " " $3 " " $4; ms[key, $1] = $5; mhz[key, $1] = $6; next }
+    FILENAME == ARGV[1] { name[$1] = sprintf("%d: %dx%d%s%s", $1, $2, $3, $5 ? "s" : "", $4 > 1 ? " pairs" : ""); next }
+    FILENAME == ARGV[2] { key = $2 " " $3 " " $4; ms[key, $1] = $5; mhz[key, $1] = $6; cublas[key] = $7; next }
     {
         key = $1 " " $2 " " $3; pick = $4; best = 0
         for (t = 1; t <= last; t++)
             if ((key, t) in ms && (best == 0 || ms[key, t] < ms[key, best])) best = t
-        printf "%-22s measured", key
-        for (t = 1; t <= last; t++) printf " %9s", (key, t) in ms ? sprintf("%.1f%s", ms[key, t] * 1000, t == best ? "*" : "") : "-"
-        printf "\n%-22s model   ", ""
-        for (t = 1; t <= last; t++) printf " %9s", (key, t) in mhz ? sprintf("%.1f%s", $(4 + t) / mhz[key, t], t == pick ? "<" : "") : "-"
-        if (best && (key, pick) in ms) {
-            r = ms[key, pick] / ms[key, best]; shapes++; logsum += log(r); within += r <= 1.05
-            printf "   pick %d: %.3fx the fastest (%d)\n", pick, r, best
-        } else printf "   pick %d: not measured\n", pick
+        if (!best || !((key, pick) in ms)) { printf "%-20s pick %d: not measured\n", key, pick; next }
+        r = ms[key, pick] / ms[key, best]; shapes++; logsum += log(r); within += r <= 1.05
+        printf "%-20s %-18s %7.1f %-18s %7.1f %9.1f %11.3f %8.1f\n", key, name[best], ms[key, best] * 1000, name[pick],
+            ms[key, pick] * 1000, $(4 + pick) / mhz[key, pick], r, cublas[key] * 1000
     }
     END {
         if (shapes) printf "\nthe pick within 5%% of the fastest candidate at %d of %d shapes; pick / fastest, geometric mean %.3f\n",
             within, shapes, exp(logsum / shapes)
-    }' "$tmp/measured" "$tmp/model" | {
-    printf "%-22s %8s" "M N K, microseconds" ""
-    for t in $(seq "$last"); do printf " %9s" "--tile $t"; done
-    printf "\n"
-    cat
-}
+    }' "$tmp/list" "$tmp/measured" "$tmp/model"
