@@ -86,3 +86,15 @@ warmup_words() {
 flush_words() {
     [ "${FLUSH_L2:-0}" = 1 ] && printf ', the L2 flushed before each run'
 }
+
+# baseline_reports RC LOG: where compute-sanitizer exited 99 (it found something) and every code
+# location its reports name ("at KERNEL+0x...") lies in cuBLAS's own kernels (nvjet_*, whose
+# racecheck reports CUDA 13.0 shows on sm_90), those kernels' names; else nothing (the step's
+# own report, or none).
+baseline_reports() {
+    local sites
+    [ "$1" -eq 99 ] || return 0
+    sites=$(printf '%s\n' "$2" | grep '^=========' | grep -oE ' at .+\+0x[0-9a-f]+' | sed -E 's/^ at //; s/\+0x[0-9a-f]+$//' | sort -u)
+    [ -n "$sites" ] && ! printf '%s\n' "$sites" | grep -qv '^nvjet_' && printf '%s\n' "$sites" | tr '\n' ' ' | sed 's/ $//'
+    return 0
+}
