@@ -10,7 +10,7 @@
 
 // 256 threads = 8 warps as 2 (M) x 4 (N); each warp owns 64x32 of C = 4 x 4 mma tiles of 16x8.
 // The tensor core reads the raw fp32 bits as tf32 and drops the low 13 mantissa bits
-// (truncation): the measured error stays inside the tf32 bound in common/numeric.c.
+// (truncation): the measured error stays inside the tf32 bound in common/harness/numeric.c.
 __global__ void __launch_bounds__(256, 2)
 sgemm_tf32_bt(const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, int M, int N, int K)
 {

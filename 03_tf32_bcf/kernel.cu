@@ -11,14 +11,14 @@
 #define BK 16
 
 // Both permute whole 16-byte chunks (the low 2 bits of col are never touched), so every
-// cp.async and ldmatrix address stays 16-byte aligned; common/swizzle.h says why each spreads
-// the rows one instruction touches over distinct banks.
+// cp.async and ldmatrix address stays 16-byte aligned; common/kernel/swizzle.h says why each
+// spreads the rows one instruction touches over distinct banks.
 #define SWIZZLE_A(row, col) swizzle_a_tf32(row, col)
 #define SWIZZLE_B_F2(row, col) swizzle_row8(row, col)
 
 // 256 threads = 8 warps as 2 (M) x 4 (N); each warp owns 64x32 of C = 4 x 4 mma tiles of 16x8.
 // The tensor core reads the raw fp32 bits as tf32 and drops the low 13 mantissa bits
-// (truncation): the measured error stays inside the tf32 bound in common/numeric.c.
+// (truncation): the measured error stays inside the tf32 bound in common/harness/numeric.c.
 __global__ void __launch_bounds__(256, 2)
 sgemm_tf32_swizzle_bcf(const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, int M, int N, int K)
 {

@@ -35,6 +35,20 @@ for step in "$@"; do
     printf '%s' "$para" | grep -qF "($page)" && [ "$words" -le 130 ]
     check $? "the README's paragraph on $step links $page, in $words words (at most about 120)"
 done
+# Every file of common/ that a kernel's or driver's comment, the README or a notes page names,
+# and every .md file they name (but NN_name.md, the pattern), is in the tree (files move: 01-04
+# once named common/swizzle.h).
+files=$(git ls-files 2>/dev/null || find . -type f | sed 's|^\./||')
+stale=$(grep -ohE 'common/[A-Za-z0-9_/.-]+\.(h|c|cu|cuh|sh|py)\b' [0-9][0-9]_*/kernel.cu [0-9][0-9]_*/main.c README.md notes/*.md |
+    sort -u | while read -r f; do [ -e "$f" ] || printf '%s ' "$f"; done)
+stale=$stale$(grep -ohE '\b[A-Za-z0-9_-]+\.md\b' README.md notes/*.md | grep -v '^NN_' | sort -u |
+    while read -r f; do printf '%s\n' "$files" | grep -qE "(^|/)$f\$" || printf '%s ' "$f"; done)
+[ -z "$stale" ]
+check $? "every common/ file and .md page the comments, README and notes name exists" "missing: $stale"
+# Words only this project's own tools know: a reader has no "device tool" and no issue tracker.
+insider=$(grep -nE "device tool|[Ii]ssue [0-9]+" README.md notes/*.md | head -n 3)
+[ -z "$insider" ]
+check $? "README.md and notes/ name GPUs and rules, not the device tool or issue numbers" "$insider"
 total=$(cat notes/*.md | wc -c)
 [ "$total" -le 80000 ]
 check $? "notes/ holds $total bytes, about 60 KB at most"
