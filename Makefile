@@ -64,11 +64,13 @@ endif
 # test, sanitize and ncu take every step, sweep the steps from 07 on (01-06 are far from
 # cuBLAS at every size), shapes the last step.
 ALL_STEPS := $(patsubst %/,%,$(sort $(dir $(wildcard [0-9][0-9]_*/kernel.cu))))
-STEP_MISSES := $(strip $(foreach s,$(STEP),$(if $(filter $(s) $(s)_%,$(ALL_STEPS)),,$(s))))
+# A one-digit step is its folder's two digits: STEP=1 is 01.
+STEP_NAMES := $(foreach s,$(STEP),$(if $(filter 1 2 3 4 5 6 7 8 9,$(s)),0$(s),$(s)))
+STEP_MISSES := $(strip $(foreach s,$(STEP_NAMES),$(if $(filter $(s) $(s)_%,$(ALL_STEPS)),,$(s))))
 ifneq ($(STEP_MISSES),)
   $(error STEP=$(STEP): $(STEP_MISSES) matches no step folder; steps are: $(ALL_STEPS))
 endif
-STEPS       := $(if $(STEP),$(foreach s,$(STEP),$(filter $(s) $(s)_%,$(ALL_STEPS))),$(ALL_STEPS))
+STEPS       := $(if $(STEP),$(foreach s,$(STEP_NAMES),$(filter $(s) $(s)_%,$(ALL_STEPS))),$(ALL_STEPS))
 SWEEP_SET   := $(if $(STEP),$(STEPS),$(filter-out 01_% 02_% 03_% 04_% 05_% 06_%,$(ALL_STEPS)))
 SHAPE_SET   := $(if $(STEP),$(STEPS),$(lastword $(ALL_STEPS)))
 STEP_NUMBERS := $(foreach s,$(STEPS),$(firstword $(subst _, ,$(s))))

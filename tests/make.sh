@@ -80,6 +80,12 @@ a=$(n_of "${folders[${#folders[@]} - 3]}") b=$(n_of "${folders[${#folders[@]} - 
 out=$(mk -s diff STEP="$a $b" 2>&1)
 printf '%s\n' "$out" | grep -q "^+++ b/${a}_.*/kernel.cu" && printf '%s\n' "$out" | grep -q "^+++ b/${b}_.*/kernel.cu"
 check $? "make diff STEP='$a $b' shows the lesson of each" "$(printf '%s\n' "$out" | grep '^+++' | tr '\n' ' ')"
+# A one-digit step is its folder's (STEP=1 is 01); the first step has no lesson of its own to diff
+[ "$(script_line "$(mk -n test STEP=1 BUILD="$tmp/build" 2>&1)" tests/run.sh | grep -o '[0-9][0-9]_[a-z0-9_]*' | sort -u)" = "${folders[0]}" ]
+check $? "make test STEP=1 runs step ${folders[0]}"
+err=$(mk -s diff STEP=1 2>&1 >/dev/null)
+[ "$(printf '%s\n' "$err" | grep -c "$(n_of "${folders[0]}") is the first step and builds on none")" -eq 1 ]
+check $? "make diff STEP=1 says that $(n_of "${folders[0]}") is the first step" "$err"
 err=$(mk -n run STEP="$(n_of "${steps[0]}") 99" 2>&1 >/dev/null)
 [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q '99 matches no step'
 check $? "make run STEP='$(n_of "${steps[0]}") 99' names the step that matches nothing, in one line" "$err"

@@ -13,6 +13,8 @@ if [ $# -eq 0 ]; then
     exit 2
 fi
 passed=0 failed=0 skipped=0
+declare -A skipped_for # why cases were skipped -> how many
+skip() { skipped=$((skipped + $1)); skipped_for[$2]=$((${skipped_for[$2]:-0} + $1)); } # COUNT WHY
 pass() { passed=$((passed + 1)); echo "PASS $*"; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
@@ -113,7 +115,7 @@ if [ -x "$cuobjdump" ]; then
     done
 else
     echo "cuobjdump not found: PTX check skipped"
-    skipped=$((skipped + $#))
+    skip $# "PTX checks (no cuobjdump)"
 fi
 
 echo "== ncu_vs_cublas.sh reads ncu's numbers, thousands separators and all (a fake ncu)"
@@ -377,7 +379,7 @@ if [ "$gpu_rc" -eq 3 ]; then
     echo "== no GPU visible: each step must say so with exit 3, and each measuring target in one line"
     for step in "$@"; do
         expect_exit 3 "$step --size=256 without a GPU" "cannot run:" "$BUILD/$step" --size=256
-        skipped=$((skipped + $(gpu_cases "$step" all | wc -l)))
+        skip "$(gpu_cases "$step" all | wc -l)" "GPU runs (no GPU here)"
     done
     expect_exit 3 "make run without a GPU" "make run: no GPU" env BUILD="$BUILD" bash common/scripts/ladder.sh 256 "$@"
     expect_exit 3 "check_gpu (the harness's checks) without a GPU" "cannot run:" "$BUILD/check_gpu"
@@ -414,7 +416,7 @@ else
             here+=("$step")
         else
             expect_exit 3 "$step on this sm_$sm GPU, which it does not run on" "cannot run:" "$BUILD/$step" --size 256
-            skipped=$((skipped + $(gpu_cases "$step" all | wc -l)))
+            skip "$(gpu_cases "$step" all | wc -l)" "GPU runs of steps this sm_$sm GPU does not run"
         fi
     done
     for step in ${here[@]+"${here[@]}"}; do # a step that chooses its split prints the choice with --info
@@ -483,6 +485,8 @@ else
 fi
 
 if [ "$skipped" -gt 0 ]; then
+    why=$(for w in "${!skipped_for[@]}"; do printf '%s %s; ' "${skipped_for[$w]}" "$w"; done)
+    echo "skipped: ${why%; }"
     echo "$passed passed, $failed failed, $skipped skipped"
 else
     echo "$passed passed, $failed failed"

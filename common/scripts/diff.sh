@@ -13,7 +13,11 @@ cur=$(ls -d "$(printf '%02d' $((10#$step)))"_*/ 2>/dev/null | head -n 1)
 base=$(sed -n '1s|^// Step [0-9]*: step \([0-9][0-9]\).*|\1|p' "${cur}kernel.cu" 2>/dev/null)
 [ -n "$base" ] || base=$(printf '%02d' $((10#$step - 1)))
 prev=$(ls -d "$base"_*/ 2>/dev/null | head -n 1)
-if [ -z "$cur" ] || [ -z "$prev" ]; then
+first=$(ls -d [0-9][0-9]_*/ | head -n 1 | cut -c1-2)
+if [ -n "$cur" ] && [ "${cur:0:2}" = "$first" ]; then
+    echo "make diff STEP=$step: $first is the first step and builds on none: see $cur itself (make diff takes $(ls -d [0-9][0-9]_*/ | sed -n 2p | cut -c1-2)..$(ls -d [0-9][0-9]_*/ | tail -n 1 | cut -c1-2))" >&2
+    exit 2
+elif [ -z "$cur" ] || [ -z "$prev" ]; then
     echo "make diff STEP=$step: need both step $step and the step it builds on" >&2
     exit 2
 fi
