@@ -80,6 +80,13 @@ STEP_NUMBERS := $(foreach s,$(STEPS),$(firstword $(subst _, ,$(s))))
 GPU_GOALS := run sweep shapes results ncu sanitize calibrate
 ifneq ($(filter $(GPU_GOALS),$(MAKECMDGOALS)),)
   ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+    # A suite file is checked first: a bad line is named whether or not there is a GPU.
+    ifneq ($(and $(filter shapes calibrate,$(MAKECMDGOALS)),$(filter-out random,$(SUITE))),)
+      BAD_SUITE := $(shell bash common/scripts/suite_lines.sh $(SUITE) 2>&1 >/dev/null | head -n 1)
+      ifneq ($(BAD_SUITE),)
+        $(error $(BAD_SUITE))
+      endif
+    endif
     NO_GPU := $(shell bash common/scripts/need_gpu.sh make $(firstword $(filter $(GPU_GOALS),$(MAKECMDGOALS))) 2>&1 >/dev/null)
     ifneq ($(NO_GPU),)
       $(error $(NO_GPU))
@@ -193,7 +200,7 @@ results: all
 
 # PNG plots of results/<gpu>/ from its CSVs (matplotlib): GPU=nvidia-h200 works anywhere;
 # without GPU= the folder of the GPU on this machine.
-GPU_SLUG = $(BUILD)/$(firstword $(STEPS)) --info | sed 's/^GPU //; s/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-'
+GPU_SLUG = $(BUILD)/$(firstword $(STEPS)) --info 2>/dev/null | sed -n 's/^GPU //p' | sed 's/ |.*//' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-'
 plots:
 	@slug=$(if $(GPU),$(GPU),$$( ( $(GPU_SLUG) ) 2>/dev/null)); \
 	[ -n "$$slug" ] || { echo "make plots: no GPU here to name the folder: say which, e.g. make plots GPU=nvidia-h200" >&2; exit 2; }; \

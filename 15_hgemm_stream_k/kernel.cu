@@ -397,6 +397,10 @@ static cudaError_t plan_of_instance(int m, int n, int k, const struct launch_opt
 {
     int resident;
     cudaError_t err = configure_kernel<hgemm_stream_k<__half, STAGES>>(config_of<STAGES>(), opts, &resident);
+    if (err == cudaErrorInsufficientDriver || err == cudaErrorNoDevice) { // --info with no GPU: a block an SM
+        resident = opts->sm_count / CLUSTER;
+        err = cudaSuccess;
+    }
     if (err == cudaSuccess)
         *p = plan_for(num_groups(m, n), (k + BK - 1) / BK, resident, FIXUP_ITERS, launch_option(opts, "split"));
     return err;

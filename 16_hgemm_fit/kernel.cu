@@ -457,7 +457,9 @@ static cudaError_t plan_of(int m, int n, int k, const struct launch_opts *opts, 
             using F = decltype(c);
             return configure_kernel<F::template kernel<__half>>(config_of(F::tile), opts, &resident[i]);
         });
-        if (err != cudaSuccess)
+        if (err == cudaErrorInsufficientDriver || err == cudaErrorNoDevice) // --info with no GPU: a block an SM
+            resident[i] = opts->sm_count / candidates[i].cluster;
+        else if (err != cudaSuccess)
             return err;
     }
     *fit = pick(m, n, k, resident, forced, forced_split, (double)opts->l2_bytes, plans ? plans : all,

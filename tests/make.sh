@@ -86,6 +86,11 @@ check $? "make test STEP=1 runs step ${folders[0]}"
 err=$(mk -s diff STEP=1 2>&1 >/dev/null)
 [ "$(printf '%s\n' "$err" | grep -c "$(n_of "${folders[0]}") is the first step and builds on none")" -eq 1 ]
 check $? "make diff STEP=1 says that $(n_of "${folders[0]}") is the first step" "$err"
+# A suite file's bad line stops make shapes before it builds or asks for a GPU
+printf '64 128 256\nabc\n' >"$tmp/bad.txt"
+err=$(mk -s shapes SUITE="$tmp/bad.txt" BUILD="$tmp/build" 2>&1 >/dev/null)
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q "bad.txt:2: \"abc\" is not three integers"
+check $? "make shapes SUITE=<a file with a bad line 2> names that line, in one line" "$err"
 err=$(mk -n run STEP="$(n_of "${steps[0]}") 99" 2>&1 >/dev/null)
 [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q '99 matches no step'
 check $? "make run STEP='$(n_of "${steps[0]}") 99' names the step that matches nothing, in one line" "$err"

@@ -381,6 +381,33 @@ if [ "$gpu_rc" -eq 3 ]; then
         expect_exit 3 "$step --size=256 without a GPU" "cannot run:" "$BUILD/$step" --size=256
         skip "$(gpu_cases "$step" all | wc -l)" "GPU runs (no GPU here)"
     done
+    for step in "$@"; do # a step that plans its split shows the plan an H200 would get, and still exits 3
+        has_option "$step" split || continue
+        info=$(timeout 60 "$BUILD/$step" --m 64 --n 2112 --k 7168 --info 2>/dev/null)
+        rc=$?
+        if [ "$rc" -eq 3 ] && printf '%s\n' "$info" | grep -q '^no GPU here: the schedule on an H200' &&
+            printf '%s\n' "$info" | grep -q "^$step at M=64 N=2112 K=7168: [A-Z_]*: " &&
+            { ! has_option "$step" tile || printf '%s\n' "$info" | grep -q '<- the pick$'; }; then
+            pass "$step --info without a GPU prints an H200's schedule$(has_option "$step" tile && echo ", every candidate's clocks and the pick"), exit 3"
+        else
+            fail "$step --info without a GPU: exit $rc, $(printf '%s\n' "$info" | head -n 2 | tr '\n' ' ')"
+        fi
+    done
+    # A suite's bad lines are named even with no GPU to run it on: exit 2, a line each
+    last_step=${*: -1}
+    suite=$(mktemp)
+    printf '128 100 128 # N\nabc\n128 128 128\r\n256 256 256\n' >"$suite"
+    err=$(timeout 60 "$BUILD/$last_step" --shapes "$suite" 2>&1 >/dev/null)
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$err" | grep -c "^error: $suite line [123]: ")" -eq 3 ] &&
+        ! printf '%s' "$err" | grep -q 'line 4'; then
+        pass "$last_step --shapes without a GPU names the refused, malformed and CRLF lines (1-3), exit 2"
+    else
+        fail "$last_step --shapes without a GPU: exit $rc, $err"
+    fi
+    : >"$suite"
+    expect_exit 2 "$last_step --shapes of an empty suite" "lists no" "$BUILD/$last_step" --shapes "$suite"
+    rm -f "$suite"
     expect_exit 3 "make run without a GPU" "make run: no GPU" env BUILD="$BUILD" bash common/scripts/ladder.sh 256 "$@"
     expect_exit 3 "check_gpu (the harness's checks) without a GPU" "cannot run:" "$BUILD/check_gpu"
 elif [ "$gpu_rc" -ne 0 ]; then

@@ -89,7 +89,8 @@ static void print_usage(const struct step *step, const struct launch_opts *launc
            "  --flush-l2          overwrite the L2 cache before every timed run\n"
            "  --csv               CSV rows instead of the table\n"
            "  --device D          the GPU to run on, 0..63 (default 0)\n"
-           "  --info              print the GPU line (and the step's schedule at the shape, if it has one) and exit\n",
+           "  --info              print the GPU line (and the step's schedule at the shape, if it has one) and exit;\n"
+           "                      with no GPU, the schedule an H200 would get, and exit 3\n",
            step->name, DEFAULT_SIZE, dtypes, DEFAULT_ITERS, DEFAULT_WARMUP, LLONG_MAX, DEFAULT_SEED);
     if (step->num_options || step->variant_option)
         printf("options of this step:\n");
@@ -355,13 +356,23 @@ enum parse_result parse_options(const struct step *step, int argc, char **argv, 
         fprintf(stderr, "error: --info prints the schedule of one shape: give --m/--n/--k, not --shapes\n");
         return PARSE_ERROR;
     }
-    if (opt->shapes) { /* each line is checked as it comes (run_step.c) */
+    if (opt->shapes) { /* each line is checked as it comes (run_step.c); a suite of none is an error now */
         FILE *f = fopen(opt->shapes, "r");
         if (!f) {
             fprintf(stderr, "error: --shapes %s: no such file, or it cannot be read\n", shown(opt->shapes));
             return PARSE_ERROR;
         }
+        char text[512];
+        int lines = 0;
+        while (!lines && fgets(text, sizeof text, f)) {
+            text[strcspn(text, "#")] = '\0';
+            lines = text[strspn(text, " \t\r\n")] != '\0';
+        }
         fclose(f);
+        if (!lines) {
+            fprintf(stderr, "error: --shapes %s lists no \"M N K\" line\n", shown(opt->shapes));
+            return PARSE_ERROR;
+        }
         return PARSE_OK;
     }
     if (size && (opt->m || opt->n || opt->k)) {

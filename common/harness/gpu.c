@@ -54,17 +54,17 @@ static void explain_no_gpu(cudaError_t err)
                 err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
 }
 
-void select_device(int device, struct gpu_info *info)
+int open_device(int device, struct gpu_info *info)
 {
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess || count == 0) {
         explain_no_gpu(err);
-        exit(EXIT_CANNOT_RUN);
+        return EXIT_CANNOT_RUN;
     }
     if (device >= count) {
         fprintf(stderr, "error: --device %d: only %d GPU(s) visible\n", device, count);
-        exit(EXIT_BAD_ARGUMENT);
+        return EXIT_BAD_ARGUMENT;
     }
     struct cudaDeviceProp prop;
     CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
@@ -86,6 +86,21 @@ void select_device(int device, struct gpu_info *info)
     CUBLAS_CHECK(cublasGetProperty(MINOR_VERSION, &minor));
     CUBLAS_CHECK(cublasGetProperty(PATCH_LEVEL, &patch));
     info->cublas_version = major * 10000 + minor * 100 + patch;
+    return EXIT_OK;
+}
+
+void select_device(int device, struct gpu_info *info)
+{
+    int rc = open_device(device, info);
+    if (rc != EXIT_OK)
+        exit(rc);
+}
+
+void assumed_gpu(struct gpu_info *info)
+{
+    *info = (struct gpu_info){.name = "NVIDIA H200 (assumed)", .sm_major = 9, .sm_minor = 0, .sm_count = 132,
+                              .clock_mhz = 1980, .l2_bytes = 60u << 20, .smem_per_block_optin = 227u << 10,
+                              .smem_per_sm = 228u << 10};
 }
 
 void print_gpu_header(const struct gpu_info *g)

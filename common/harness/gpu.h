@@ -28,8 +28,14 @@ struct gpu_info {
 };
 
 /* Selects the device or exits 3 with what to do: no NVIDIA driver, a driver older than the
- * runtime this binary was built with, no GPU visible, or a GPU below sm_80. */
+ * runtime this binary was built with, no GPU visible, or a GPU below sm_80. open_device says
+ * the same on stderr and returns the exit code instead (EXIT_OK when it selected one). */
 void select_device(int device, struct gpu_info *info);
+int open_device(int device, struct gpu_info *info);
+
+/* What --info assumes where there is no GPU, so that a step's schedule can be read anywhere: an
+ * H200's SMs, L2 and shared memory (the figures the steps are measured on). */
+void assumed_gpu(struct gpu_info *info);
 
 /* One line: name, sm_XY, SMs, clock, CUDA driver/runtime and cuBLAS versions. */
 void print_gpu_header(const struct gpu_info *info);

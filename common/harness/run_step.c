@@ -227,6 +227,44 @@ static void not_run(const struct step *step, const struct options *opt, const st
     fflush(stdout);
 }
 
+/* A line of a suite, its comment cut: 0 when blank, else 1 with the shape in m, n, k and, where
+ * the line is not a shape this step takes, why (a CRLF line end is not). */
+static int suite_line(const struct step *step, const struct options *opt, char *text, long long *m, long long *n,
+                      long long *k, const char **why)
+{
+    const int crlf = strchr(text, '\r') != NULL;
+    text[strcspn(text, "#")] = '\0';
+    char extra;
+    int got = sscanf(text, "%lld %lld %lld %c", m, n, k, &extra);
+    if (got == EOF && !crlf)
+        return 0;
+    *why = crlf ? "ends in a carriage return (CRLF): save the suite with plain LF line ends"
+         : got != 3 || *m < 1 || *n < 1 || *k < 1 || *m > INT_MAX || *n > INT_MAX || *k > INT_MAX
+             ? "not three positive integers M N K"
+             : selection_error(step, opt->kernel_mask, opt->dtype_mask, &opt->launch, (int)*m, (int)*n, (int)*k);
+    return 1;
+}
+
+/* With no GPU to run a suite on, its lines are still checked: each bad one named on stderr.
+ * Returns how many there are. */
+static int suite_errors(const struct step *step, const struct options *opt)
+{
+    FILE *f = fopen(opt->shapes, "r");
+    if (!f)
+        return 0;
+    char text[512];
+    int line = 0, bad = 0;
+    long long m, n, k;
+    const char *why;
+    while (fgets(text, sizeof text, f))
+        if (++line, suite_line(step, opt, text, &m, &n, &k, &why) && why) {
+            fprintf(stderr, "error: %s line %d: %s\n", opt->shapes, line, why);
+            bad++;
+        }
+    fclose(f);
+    return bad;
+}
+
 /* --shapes FILE: every "M N K" line of a suite (# starts a comment) in this one process, each as
  * --m --n --k would run it. A line that is not three integers, a shape the step refuses and one
  * that cannot run on this GPU are named by line and skipped. Exit status: 1 if a result was
@@ -242,15 +280,10 @@ static int run_suite(const struct step *step, struct options *opt, const struct 
     int line = 0, wrong = 0, skipped = 0;
     while (fgets(text, sizeof text, f)) {
         line++;
-        text[strcspn(text, "#")] = '\0';
         long long m, n, k;
-        char extra;
-        int got = sscanf(text, "%lld %lld %lld %c", &m, &n, &k, &extra);
-        if (got == EOF)
+        const char *why = NULL;
+        if (!suite_line(step, opt, text, &m, &n, &k, &why))
             continue;
-        const char *why = got != 3 || m < 1 || n < 1 || k < 1 || m > INT_MAX || n > INT_MAX || k > INT_MAX
-                              ? "not three positive integers M N K"
-                              : selection_error(step, opt->kernel_mask, opt->dtype_mask, &opt->launch, (int)m, (int)n, (int)k);
         if (why) {
             not_run(step, opt, gpu, line, m, n, k, "rejected", why);
             skipped = 1;
@@ -279,16 +312,28 @@ int run_step(const struct step *step, int argc, char **argv)
     case PARSE_OK: break;
     }
     struct gpu_info gpu;
-    select_device(opt.device, &gpu);
     if (opt.info) { /* the GPU line first, alone: the scripts read it from any step */
-        print_gpu_header(&gpu);
+        int rc = open_device(opt.device, &gpu);
+        if (rc == EXIT_CANNOT_RUN && step->schedule) { /* no GPU: the reason (stderr), then an H200's schedule */
+            assumed_gpu(&gpu);
+            printf("no GPU here: the schedule on an H200 (%d SMs, %zu MiB of L2), which --info assumes without one\n",
+                   gpu.sm_count, gpu.l2_bytes >> 20);
+        } else if (rc != EXIT_OK) {
+            return rc;
+        } else {
+            print_gpu_header(&gpu);
+        }
         if (step->schedule && arch_supported(&gpu, &step->arch) && apply_device(step, &gpu, &opt) == EXIT_OK) {
             char text[16384];
             step->schedule(opt.m, opt.n, opt.k, &opt.launch, text, sizeof text);
             printf("%s at M=%d N=%d K=%d: %s\n", step->name, opt.m, opt.n, opt.k, text);
         }
-        return EXIT_OK;
+        return rc;
     }
+    int count = 0;
+    if (opt.shapes && (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) && suite_errors(step, &opt) > 0)
+        return EXIT_BAD_ARGUMENT; /* no GPU, and the suite's bad lines are the first thing to fix */
+    select_device(opt.device, &gpu);
     require_arch(&gpu, step->name, &step->arch);
     if (apply_device(step, &gpu, &opt) != EXIT_OK)
         return EXIT_CANNOT_RUN;

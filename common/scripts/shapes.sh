@@ -45,15 +45,7 @@ else
     suite_name=$suite
 fi
 # "M N K" for each shape, or the malformed lines on stderr
-shape_list=$(awk -v f="$suite" '
-    /\r/ { printf "%s:%d: ends in a carriage return (CRLF): save the suite with plain LF line ends\n", f, NR > "/dev/stderr"; bad = 1; next }
-    { line = $0; sub(/#.*/, "", line); n = split(line, x, " ") }
-    n == 0 { next }
-    n != 3 || x[1] !~ /^[0-9]+$/ || x[2] !~ /^[0-9]+$/ || x[3] !~ /^[0-9]+$/ {
-        printf "%s:%d: \"%s\" is not three integers M N K\n", f, NR, line > "/dev/stderr"; bad = 1; next }
-    { print x[1], x[2], x[3] }
-    END { exit bad }' "$suite_file") || exit 2
-[ -n "$shape_list" ] || { echo "make shapes: $suite lists no 'M N K' line" >&2; exit 2; }
+shape_list=$(bash "$(dirname "$0")/suite_lines.sh" "$suite_file") || exit 2
 total=$(printf '%s\n' "$shape_list" | wc -l)
 header=$(gpu_info shapes "$BUILD/$1") || exit
 gpu=$(printf '%s' "$header" | sed 's/^GPU //; s/ |.*//')
