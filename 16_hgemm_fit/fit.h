@@ -94,9 +94,10 @@ FIT_FN bool buildable(struct tile_fit f)
 // The candidates the cost weighs, in the order --tile numbers them. Today's orientation as 15
 // had it (128 x 256 in pairs and alone) and its narrower tiles; then the swapped one, every
 // BM from 16 to 256 in steps of 16 over BN = 256, 128 and 64 (those that fit the registers),
-// and pairs of the 256-column ones. Where M is small, a BM of 16 or 32 computes few rows past
-// M; where the tiles would make a wave and a bit, a BM some rows narrower makes one.
-constexpr int MAX_CANDIDATES = 64;
+// and pairs of the 256- and 128-column ones (a pair shares out B's boxes, so needs two). Where
+// M is small, a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and
+// a bit, a BM some rows narrower makes one.
+constexpr int MAX_CANDIDATES = 80;
 struct candidate_list {
     struct tile_fit at[MAX_CANDIDATES];
     int count;
@@ -117,7 +118,7 @@ constexpr struct candidate_list make_candidates()
     for (int cluster : {1, 2})
         for (int bn : {256, 128, 64})
             for (int bm = 16; bm <= 256; bm += 16)
-                if (cluster == 1 || bn == 256)
+                if (cluster == 1 || bn >= 128)
                     add({bm, bn, cluster, 1});
     return l;
 }
@@ -146,8 +147,8 @@ struct cost_constants {
     double smem_bytes;    // shared-memory bytes an SM reads a clock (32 banks of 4 bytes): wgmma's operands
     double mma_share;     // the share of those rates a K tile's wgmmas keep (k_tile)
     double k_tile_start;  // what a K tile's copies take beside their bytes: the ring's barrier round trip (k_tile)
-    double sm_bytes;      // and bytes an SM's ring takes in a clock, all SMs loading at once (k_tile)
-    double l2_bytes;      // bytes L2 serves all SMs in a clock, past one wave of tiles (l2)
+    double sm_bytes;      // and bytes of lines an SM's ring takes in a clock, all SMs loading at once (k_tile)
+    double l2_bytes;      // bytes of lines L2 serves all SMs in a clock, past one wave of tiles (l2)
     double hbm_bytes;     // bytes memory serves a clock
     double launch;        // a launch of one tile of one K tile, its C aside (one_tile)
     double c_kb;          // a tile's epilogue, a KB of C (one_tile)
@@ -161,17 +162,17 @@ struct cost_constants {
 constexpr struct cost_constants HOPPER = {
     .mma_flops = 4096,
     .smem_bytes = 128,
-    .mma_share = 0.88,
-    .k_tile_start = 148,
-    .sm_bytes = 63,
-    .l2_bytes = 5674,
+    .mma_share = 0.90,
+    .k_tile_start = 141,
+    .sm_bytes = 65,
+    .l2_bytes = 5862,
     .hbm_bytes = 2400,
-    .launch = 10492,
-    .c_kb = 50,
-    .cluster_start = 2575,
-    .fixup = 4639,
-    .fixup_kb = 38,
-    .fixup_part = 309,
+    .launch = 9561,
+    .c_kb = 70,
+    .cluster_start = 2377,
+    .fixup = 5690,
+    .fixup_kb = 27,
+    .fixup_part = 307,
 };
 
 // What the busiest cluster of a plan runs: its K tiles, its units (each a tile's epilogue), the
@@ -194,23 +195,41 @@ inline struct plan_work work_of(const struct plan &p, long long groups, long lon
             sharers < p.clusters ? sharers : p.clusters};
 }
 
+// The 128-byte lines of memory a box row (64 elements, 128 bytes) spans, on average over the
+// rows of a tensor whose rows are pitch_bytes apart: one where the pitch is a multiple of 128
+// bytes, else two for every row that does not start on a line (all but one in 128 / g, g the
+// largest power of two dividing the pitch). The TMA and L2 move whole lines, so a row that
+// straddles two costs both: the copies' bytes and L2's below count the lines' bytes.
+inline double lines_per_row(long long pitch_bytes)
+{
+    const long long g = pitch_bytes & -pitch_bytes;
+    return 2.0 - (double)(g < 128 ? g : 128) / 128;
+}
+
+// The lines' bytes a K tile of a group of f's tiles copies: each block's A rows (A's rows are
+// K apart), and B's columns once (B's rows are N apart; a pair multicasts them).
+inline double group_bytes(struct tile_fit f, int m, int n, int k, int blocks)
+{
+    return (blocks * a_box_rows(m, f.bm) * lines_per_row(2LL * k) + f.bn * lines_per_row(2LL * n)) * BK * 2.0;
+}
+
 // A K tile of candidate f on one SM, in clocks: its wgmmas or its copies, whichever take longer.
 // The wgmmas: per k-step, each part's m64nNk16 (N = part_cols) at the tensor cores' rate, or at
 // shared memory's where its operands (A's 64 x 16 and B's 16 x N, read from shared memory) take
 // longer, as they do for N under 64; both warpgroups take turns on the tensor cores. The
-// copies: a start, then A's rows and B's columns, 128 bytes each, at the rate an SM's ring
-// takes them (a pair multicasts B, but each SM still takes all of it).
-inline double k_tile_clocks(struct tile_fit f, int m, const struct cost_constants &c)
+// copies: a start, then A's rows and B's columns at the rate an SM's ring takes them (a pair
+// multicasts B, but each SM still takes all of it).
+inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct cost_constants &c)
 {
-    const int n = part_cols(f);
-    const double wgmma = fmax(2.0 * 64 * n * 16 / c.mma_flops, (64 * 16 + 16 * n) * 2.0 / c.smem_bytes);
+    const int cols = part_cols(f);
+    const double wgmma = fmax(2.0 * 64 * cols * 16 / c.mma_flops, (64 * 16 + 16 * cols) * 2.0 / c.smem_bytes);
     const double math = BK / 16 * 2 * parts(f) * wgmma / c.mma_share;
-    return fmax(math, c.k_tile_start + (a_box_rows(m, f.bm) + f.bn) * BK * 2.0 / c.sm_bytes);
+    return fmax(math, c.k_tile_start + group_bytes(f, m, n, k, 1) / c.sm_bytes);
 }
 
 // The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles (k_tile_clocks),
 // the epilogue of each unit and its fix-ups; no less than L2 takes to serve every K tile's
-// bytes to all the SMs (a pair's B once for both blocks), nor than memory takes to serve its
+// lines to all the SMs (a pair's B once for both blocks), nor than memory takes to serve its
 // share; plus a launch, a cluster's more. Memory serves the operands once where the tiles that
 // share a slice of A or B load it at about the same time: a wave of whole tiles, or split-K's
 // parts, all starting at the same K. Stream-K's ranges start at different K: where A and B do
@@ -223,12 +242,12 @@ inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int
     const struct plan_work w = work_of(p, groups, k_tiles);
     const double epilogue = f.bm * f.bn * 2.0 / 1024 * c.c_kb;
     const double fixup = c.fixup + f.bm * f.bn * sizeof(float) / 1024.0 * c.fixup_kb + w.parts * c.fixup_part;
-    const double busiest = w.k_tiles * k_tile_clocks(f, m, c) + w.units * epilogue + w.fixups * fixup;
+    const double busiest = w.k_tiles * k_tile_clocks(f, m, n, k, c) + w.units * epilogue + w.fixups * fixup;
     *busiest_clocks = busiest;
-    const double group_bytes = (f.cluster * a_box_rows(m, f.bm) + f.bn) * BK * 2.0;
-    const double l2 = (double)groups * k_tiles * group_bytes / c.l2_bytes;
+    const double bytes = group_bytes(f, m, n, k, f.cluster);
+    const double l2 = (double)groups * k_tiles * bytes / c.l2_bytes;
     const double operands = 2.0 * ((double)m * k + (double)k * n);
-    const double ranges = (double)p.sk_iters * group_bytes;
+    const double ranges = (double)p.sk_iters * bytes;
     const double memory = (p.mode == STREAM_K && operands > l2_size ? fmax(operands, ranges) : operands) + 2.0 * m * n;
     return fmax(fmax(busiest, l2), memory / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
 }

@@ -310,6 +310,47 @@ else
     echo "python3 not found: the plot checks skipped"
 fi
 
+# make calibrate's arithmetic, on a stub of a step with four candidates whose times follow a
+# made-up model: the microbenchmarks give back the model's constants (no nan or inf), and the
+# pick table finds the stub's pick the fastest at one of the two shapes.
+c=$tmp/calibrate
+mkdir -p "$c"
+cat >"$c/16_hgemm_fit" <<'STUB'
+#!/usr/bin/env bash
+tile=0 m=0 n=0 k=0 shapes=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --list-tiles) printf '%s\n' "# tile BM BN cluster swap stages parts part_cols" "1 128 256 2 0 4 2 128" "2 128 256 1 0 4 2 128" \
+        "3 128 64 1 0 8 1 64" "4 16 256 1 1 6 2 16"; exit 0 ;;
+    --tile) tile=$2; shift ;; --m) m=$2; shift ;; --n) n=$2; shift ;; --k) k=$2; shift ;; --shapes) shapes=$2; shift ;;
+    esac
+    shift
+done
+if [ -z "$shapes" ]; then # --info: the GPU line, or a shape's candidates with their clocks, candidate 2 the pick
+    [ "$m" = 0 ] && { echo "GPU Stub H100 | sm_90 | 132 SMs | 1980 MHz max | driver CUDA 13.0 | runtime 13.0 | cuBLAS 13.1.0"; exit 0; }
+    for t in 1 2 3 4; do echo "   $t: 128x256  DATA_PARALLEL on 66 clusters   $((m / 64 * t + 5000))$([ $t = 2 ] && echo '  <- the pick')"; done
+    exit 0
+fi
+echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
+# a K tile: its wgmmas or 150 clocks and its bytes at 60 a clock; waves of 132 tiles; 1500 MHz
+awk -v t="$tile" '{ sub(/#.*/, "") } NF == 3 {
+    bm = t == 3 ? 128 : t == 4 ? 16 : 128; bn = t == 3 ? 64 : 256; c = t == 1 ? 2 : 1
+    math = bm * bn * 128 / 4096 / 0.9; load = 150 + (bm + bn) * 128 / 60; kt = (math > load ? math : load)
+    waves = int((int(($1 + bm - 1) / bm) * int(($2 + bn - 1) / bn) + 131) / 132)
+    ms = (waves * int(($3 + 63) / 64) * kt + 9000 + 1000 * c) / 1.5e6
+    printf "stub,16_hgemm_fit,cublas_bf16,bf16,%d,%d,%d,%.6f,1,%.6f,1,1,ok,0,1500,1500\n", $1, $2, $3, ms, ms
+    printf "stub,16_hgemm_fit,hgemm_fit,bf16,%d,%d,%d,%.6f,1,%.6f,1,1,ok,0,1500,1500\n", $1, $2, $3, ms, ms }' "$shapes"
+STUB
+chmod +x "$c/16_hgemm_fit"
+out=$(BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>/dev/null)
+rc=$?
+constants=$(printf '%s\n' "$out" | grep '^constants: {')
+[ "$rc" -eq 0 ] && ! printf '%s' "$constants" | grep -qiE 'nan|inf' &&
+    printf '%s' "$constants" | grep -q 'mma_share 0.90, k_tile_start 150, sm_bytes 60, .*cluster_start 1000,' &&
+    [ "$(printf '%s\n' "$out" | grep -c '^  l2 ')" -eq 3 ] && printf '%s\n' "$out" | grep -q 'within 5% of the fastest candidate at 1 of 2 shapes'
+check $? "make calibrate on a stub: the stub's k_tile and cluster constants measured back, three l2 shapes, the pick table (exit $rc)" \
+    "$(printf '%s\n' "$out" | grep -E 'constants|within|awk' | tr '\n' ' ')"
+
 # results/ holds what make results (and make ncu) write, and nothing else: no logs, no notes
 if git -C "$scripts" rev-parse --git-dir >/dev/null 2>&1; then
     root=$(git -C "$scripts" rev-parse --show-toplevel)

@@ -112,5 +112,18 @@ int main()
     const int few = pick(266, 2432, 21696, resident, 0, 0, L2_SIZE, plans, costs);
     report(whole && plans[few].clusters * candidates[few].cluster >= 100,
            "4096^3 runs 128x256 tiles DATA_PARALLEL; 266x2432x21696 keeps 100 SMs or more busy", "another pick");
+
+    // A box row spans one 128-byte line where the rows start on lines, two where they do not;
+    // over many waves of such rows a pair, which takes B's from L2 once for two tiles, costs
+    // less than the same tiles alone: 12288 x 12296 x 16392, 128 x 256.
+    const bool lines = lines_per_row(2 * 4096) == 1 && lines_per_row(2 * 4104) == 1.875 && lines_per_row(2 * 4128) == 1.5;
+    int pair = -1, alone = -1;
+    for (int i = 0; i < NUM_CANDIDATES; i++)
+        if (!candidates[i].swap && candidates[i].bm == 128 && candidates[i].bn == 256)
+            *(candidates[i].cluster > 1 ? &pair : &alone) = i;
+    pick(12288, 12296, 16392, resident, 0, 0, L2_SIZE, plans, costs);
+    report(lines && pair >= 0 && alone >= 0 && costs[pair] < costs[alone],
+           "rows 16 bytes off a line span 1.875 lines on average; at 12288 x 12296 x 16392 128 x 256 pairs cost less than alone",
+           "lines_per_row, or the pair's L2 saving");
     return failures ? 1 : 0;
 }

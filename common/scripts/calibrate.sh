@@ -10,9 +10,12 @@
 #              clocks = k_tile_start + bytes / sm_bytes fitted (least squares) to the candidates
 #              whose clocks exceed their wgmmas' by 15% or more, bound by their copies.
 #    l2        128 x 256 tiles alone and in pairs, unswapped, over many waves of three shapes
-#              whose operands are 10 to 20 times the L2 (square, wide and tall): the bytes all
-#              SMs pulled from L2 a clock (each tile's A and B rows every K tile; a pair's B
-#              once); l2_bytes, the median of the three where tiles run alone.
+#              whose operands are 10 to 20 times the L2 (square, wide and tall), N and K 8 past
+#              a multiple of 64 so that most rows straddle two 128-byte lines (where rows start
+#              on lines, tiles alone are bound by their wgmmas, not by L2): the bytes of lines
+#              all SMs pulled from L2 a clock (each tile's A and B rows every K tile, a pair's
+#              B once, each row as the lines it spans, as fit.h's lines_per_row counts them);
+#              l2_bytes, the median of the three where tiles run alone.
 #    one_tile  128 x 64, 128 x 256 and 128 x 256 in pairs at one tile of one K tile: launch, the
 #              clocks of 128 x 64's (less its C); c_kb, what a KB more of C adds (128 x 256's
 #              against 128 x 64's); cluster_start, 128 x 256 in a pair against alone.
@@ -77,7 +80,7 @@ for t in $spread; do
 done
 alone=$(t_of 128 256 1 0) pair=$(t_of 128 256 2 0) small=$(t_of 128 64 1 0)
 progress "calibrate: l2, one_tile"
-for t in "$alone" "$pair"; do bench "l2 $t" "$t" 0 "12288 12288 16384" "3072 49152 16384" "49152 3072 16384" >>"$tmp/micro"; done
+for t in "$alone" "$pair"; do bench "l2 $t" "$t" 0 "12288 12296 16392" "3072 49160 16392" "49152 3080 16392" >>"$tmp/micro"; done
 for t in "$small" "$alone" "$pair"; do
     read -r bm bn cl < <(awk -v t="$t" '$1 == t { print $2, $3, $4 }' "$tmp/list")
     bench "one_tile $t $bm $bn $cl" "$t" 0 "$((bm * cl)) $bn 64" >>"$tmp/micro"
@@ -88,6 +91,7 @@ for t in "$small" "$alone"; do
     for p in 1 2 4 8 16 32 64; do bench "split $t $bm $bn $p" "$t" "$p" "$bm $bn 4096" >>"$tmp/micro"; done
 done
 awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" '
+    function lines(pitch,  g) { for (g = 1; g < 128 && pitch % (2 * g) == 0; g *= 2); return 2 - g / 128 } # fit.h lines_per_row
     function wgmma(n) { return (n / 2 > (2048 + 32 * n) / 128) ? n / 2 : (2048 + 32 * n) / 128 } # full rate
     # NAME CANDIDATE ... M N K CLOCKS
     $1 == "k_tile" { kt[$2, $(NF - 1) == 2048 ? 0 : 1] = $NF; bm[$2] = $3; bn[$2] = $4; sw[$2] = $5; parts[$2] = $6; cols[$2] = $7; t[++nt] = $2 }
@@ -107,12 +111,14 @@ awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" '
             if (load) { nl++; lx += bytes[x]; ly += c[x]; lxx += bytes[x] * bytes[x]; lxy += bytes[x] * c[x] }
         }
         slope = (nl * lxy - lx * ly) / (nl * lxx - lx * lx); start = (ly - slope * lx) / nl; sm = 1 / slope
-        # l2: every tile of the grid, each K tile, pulls its A rows and B columns from L2 (a pair B once)
+        # l2: every tile of the grid, each K tile, pulls its A rows and B columns from L2 (a pair B once),
+        # each row the lines it spans (rows of A are K apart, rows of B N apart)
         for (sh in shapes) {
-            split(shapes[sh], d, " "); tiles = int((d[1] + 127) / 128) * int((d[2] + 255) / 256); ktiles = int((d[3] + 63) / 64)
-            rate[++nrate] = tiles * ktiles * (128 + 256) * 128 / l2[alone, sh]
-            printf "  l2        128x256 over %s: alone %.0f clocks (%.0f bytes from L2 a clock), in pairs %.0f (%.0f)\n",
-                sh, l2[alone, sh], rate[nrate], l2[pair, sh], tiles * ktiles * (128 + 128) * 128 / l2[pair, sh]
+            split(shapes[sh], dim, " "); tiles = int((dim[1] + 127) / 128) * int((dim[2] + 255) / 256); ktiles = int((dim[3] + 63) / 64)
+            la = lines(2 * dim[3]); lb = lines(2 * dim[2])
+            rate[++nrate] = tiles * ktiles * (128 * la + 256 * lb) * 128 / l2[alone, sh]
+            printf "  l2        128x256 over %s (rows of %.3f and %.3f lines): alone %.0f clocks (%.0f bytes of lines from L2 a clock), in pairs %.0f (%.0f)\n",
+                sh, la, lb, l2[alone, sh], rate[nrate], l2[pair, sh], tiles * ktiles * (128 * la + 128 * lb) * 128 / l2[pair, sh]
         }
         for (i = 1; i <= nrate; i++)
             for (j = i + 1; j <= nrate; j++)
