@@ -206,25 +206,27 @@ inline double lines_per_row(long long pitch_bytes)
     return 2.0 - (double)(g < 128 ? g : 128) / 128;
 }
 
-// The lines' bytes a K tile of a group of f's tiles copies: each block's A rows (A's rows are
+// The lines' bytes a K tile of a group of f's tiles fetches: each block's A rows (A's rows are
 // K apart), and B's columns once (B's rows are N apart; a pair multicasts them).
-inline double group_bytes(struct tile_fit f, int m, int n, int k, int blocks)
+inline double group_bytes(struct tile_fit f, int m, int n, int k)
 {
-    return (blocks * a_box_rows(m, f.bm) * lines_per_row(2LL * k) + f.bn * lines_per_row(2LL * n)) * BK * 2.0;
+    return (f.cluster * a_box_rows(m, f.bm) * lines_per_row(2LL * k) + f.bn * lines_per_row(2LL * n)) * BK * 2.0;
 }
 
 // A K tile of candidate f on one SM, in clocks: its wgmmas or its copies, whichever take longer.
 // The wgmmas: per k-step, each part's m64nNk16 (N = part_cols) at the tensor cores' rate, or at
 // shared memory's where its operands (A's 64 x 16 and B's 16 x N, read from shared memory) take
 // longer, as they do for N under 64; both warpgroups take turns on the tensor cores. The
-// copies: a start, then A's rows and B's columns at the rate an SM's ring takes them (a pair
-// multicasts B, but each SM still takes all of it).
+// copies: a start, then at the rate an SM's ring takes them, A's rows and B's columns as bytes
+// (a pair multicasts B, but each SM still takes all of it) or the lines its TMA fetches (its A
+// rows and its share of B's), whichever are more.
 inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct cost_constants &c)
 {
     const int cols = part_cols(f);
     const double wgmma = fmax(2.0 * 64 * cols * 16 / c.mma_flops, (64 * 16 + 16 * cols) * 2.0 / c.smem_bytes);
     const double math = BK / 16 * 2 * parts(f) * wgmma / c.mma_share;
-    return fmax(math, c.k_tile_start + group_bytes(f, m, n, k, 1) / c.sm_bytes);
+    const double taken = (a_box_rows(m, f.bm) + f.bn) * BK * 2.0, fetched = group_bytes(f, m, n, k) / f.cluster;
+    return fmax(math, c.k_tile_start + fmax(taken, fetched) / c.sm_bytes);
 }
 
 // The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles (k_tile_clocks),
@@ -244,7 +246,7 @@ inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int
     const double fixup = c.fixup + f.bm * f.bn * sizeof(float) / 1024.0 * c.fixup_kb + w.parts * c.fixup_part;
     const double busiest = w.k_tiles * k_tile_clocks(f, m, n, k, c) + w.units * epilogue + w.fixups * fixup;
     *busiest_clocks = busiest;
-    const double bytes = group_bytes(f, m, n, k, f.cluster);
+    const double bytes = group_bytes(f, m, n, k);
     const double l2 = (double)groups * k_tiles * bytes / c.l2_bytes;
     const double operands = 2.0 * ((double)m * k + (double)k * n);
     const double ranges = (double)p.sk_iters * bytes;
