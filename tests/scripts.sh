@@ -111,6 +111,9 @@ for gpu in "NVIDIA GeForce RTX 4090|89|9|sm_90 or newer" "NVIDIA GeForce RTX 509
     check $? "sm_$sm: the top README is untouched by results on $name"
     grep -q "^# Results on $name" "$dir/README.md" && grep -q '^- commit: ' "$dir/README.md" && grep -q 'ladder.png' "$dir/README.md"
     check $? "sm_$sm: results/$slug/README.md names the GPU, the commit and the plot"
+    ladder_command=$(sed -n 's/^- command: `\([^`]*\)`.*/\1/p' "$dir/ladder.md")
+    [ -n "$ladder_command" ] && grep '^| `ladder.csv`' "$dir/README.md" | grep -qF "| \`$ladder_command\` |"
+    check $? "sm_$sm: results/$slug/README.md gives the ladder the command ladder.md names" "${ladder_command:-no command in ladder.md}"
     seed=$(awk -F, 'NR > 1 && $17 ~ /^random seed [0-9]+$/ { sub(/^random seed /, "", $17); print $17; exit }' "$dir/shapes-random.csv" 2>/dev/null)
     [ -n "$seed" ] && head -n 1 "$dir/shapes-random.csv" | grep -q ',suite$' && grep -q "SUITE=random SEED=$seed COUNT=64" "$dir/README.md" &&
         [ "$(awk -F, 'NR > 1 && $3 !~ /^cublas_/ && ($13 == "ok" || $13 ~ /^rejected/)' "$dir/shapes-random.csv" | wc -l)" -eq $((64 * (n_steps - expect_skips))) ]

@@ -72,7 +72,7 @@ numbers() { local s out=; for s in "$@"; do out="$out ${s%%_*}"; done; echo "${o
     echo
     echo "| file | what | command |"
     echo "|---|---|---|"
-    echo "| \`ladder.csv\`, \`ladder.md\` | every step at ${SIZE}³ | \`make run SIZE=$SIZE\` |"
+    echo "| \`ladder.csv\`, \`ladder.md\` | every step at ${SIZE}³ | \`make results SIZE=$SIZE\` |"
     echo "| \`sweep.csv\` | ${sweep_steps[*]} over $SIZES (cubes) | \`make sweep SIZES=\"$SIZES\" STEP=\"$(numbers "${sweep_steps[@]}")\"\` |"
     for suite in "${suites[@]}"; do
         command=$(sed -n 's/^wrote .* (command: \(.*\))$/\1/p' "$summary/$(csv_of "$suite")")
