@@ -309,6 +309,43 @@ one, both = plot.step_colors(bf16), plot.step_colors(fp16 + bf16)
 print(len(set(both.values())) == 3 and both["09_c"] == plot.step_colors(fp16)["09_c"] == plot.step_colors(fp16, bf16)["09_c"])' 2>&1)
     [ "$out" = True ]
     check $? "plot.py gives a step one colour whichever precisions and kernels sit beside it" "$out"
+    out=$(cd "$(dirname "$plot")" && python3 -c '
+import plot
+rows = [{"step": s, "kernel": k, "dtype": "fp16", "tflops": "100"} for s, k in
+        (("07_a", "hgemm_a"), ("08_b", "hgemm_b_base_s2"), ("08_b", "hgemm_b_x4_s2"), ("16_c", "hgemm_fit"))]
+print("|".join(b[0] for b in plot.ladder_bars(rows, "fp16")))' 2>&1)
+    [ "$out" = "07|08 base_s2|08 x4_s2|16" ]
+    check $? "plot.py labels the ladder's bars by step, and a step's variants by what tells them apart" "$out"
+    if python3 -c 'import matplotlib' 2>/dev/null; then
+        out=$(cd "$(dirname "$plot")" && python3 -c '
+import sys, matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import plot
+plot.plt = plt
+d = sys.argv[1]
+ladder, sweep = plot.rows(d + "/ladder.csv"), plot.rows(d + "/sweep.csv")
+colors = plot.step_colors(ladder, sweep)
+fails = []
+for name, fig in (("ladder", plot.plot_ladder(d, ladder)), ("sweep", plot.plot_sweep(d, sweep, colors))):
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    legends = list(fig.legends) + [a.get_legend() for a in fig.axes if a.get_legend()]
+    for leg in legends:
+        box = leg.get_window_extent(r)
+        for ax in fig.axes:
+            if box.overlaps(ax.get_window_extent(r)):
+                fails.append(name + ": a legend over the data")
+    if name == "ladder":
+        for ax in fig.axes:
+            if len(ax.texts) < len(ax.patches):
+                fails.append("ladder: a bar without its value")
+print(" ".join(fails) or "ok")' "$tmp/results/nvidia-h200" 2>&1 | tail -n 1)
+        [ "$out" = ok ]
+        check $? "plot.py draws legends outside the data and a value on every ladder bar" "$out"
+    else
+        echo "matplotlib not found: the drawn plots' checks skipped"
+    fi
 else
     echo "python3 not found: the plot checks skipped"
 fi
