@@ -17,10 +17,30 @@ check() { # CONDITION-STATUS DESCRIPTION [DETAIL]
 bytes=$(wc -c <README.md)
 [ "$bytes" -le 20480 ]
 check $? "README.md is $bytes bytes, at most 20480"
-missing=$(for s in WingEdge777 WingEdge777/vitamin-cuda "sgemm tf32" "hgemm –" "study note" LeetCUDA hgemm_mma_stage_tn.cu; do
+missing=$(for s in WingEdge777 WingEdge777/vitamin-cuda "sgemm tf32 - 超越 cuBLAS" "hgemm - 超越 cuBLAS" "SGEMM TF32 — Beating cuBLAS" \
+    "HGEMM — Beating" posts/zh/ posts/en/ "study note" LeetCUDA hgemm_mma_stage_tn.cu; do
     grep -qF -- "$s" README.md || printf "'%s' " "$s"; done)
 [ -z "$missing" ] && grep -q '^## Sources' README.md
-check $? "README.md has a Sources section naming the articles, their author and repository, and the study note" "missing $missing"
+check $? "README.md has a Sources section naming the articles as published (Chinese and English), their author, repository and folders, and the study note" "missing $missing"
+# The abbreviations of the step names, each spelled out where the steps begin
+names=$(awk '/The names:/ { p = 1 } p { printf "%s ", $0 } p && /^$/ { exit }' README.md)
+undefined=$(for w in bt bcf dbf rw TN WS; do printf '%s' "$names" | grep -qE "[ :]$w( \([0-9]+\))?, " || printf '%s ' "$w"; done)
+[ -n "$names" ] && [ -z "$undefined" ]
+check $? "README.md spells out bt, bcf, dbf, rw, TN and WS" "not spelled out: ${undefined:-no 'The names:' sentence}"
+# The table of which steps each GPU runs agrees with what each step's main.c declares
+# (.arch min_sm, and max_sm where the step runs on one architecture alone)
+wrong=$(grep -E '^\| [A-Z].* \| [0-9]+(, [0-9]+)? \| [0-9]{2}-[0-9]{2} \|' README.md | while IFS='|' read -r _ gpu arches steps _; do
+    last=
+    for step in "$@"; do
+        read -r lo hi < <(sed -n 's/.*\.arch = {\.min_sm = \([0-9]*\), \.max_sm = \([0-9]*\).*/\1 \2/p' "$step/main.c")
+        ok=1
+        for a in ${arches//,/ }; do [ "$a" -ge "$lo" ] && { [ "$hi" -eq 0 ] || [ "$a" -le "$hi" ]; } || ok=0; done
+        [ "$ok" = 1 ] && last=${step%%_*}
+    done
+    [ "$(echo $steps)" = "01-$last" ] || printf '%s: %s, not 01-%s; ' "$(echo $gpu)" "$(echo $steps)" "$last"
+done)
+[ "$(grep -cE '^\| [A-Z].* \| [0-9]+(, [0-9]+)? \| [0-9]{2}-[0-9]{2} \|' README.md)" -ge 4 ] && [ -z "$wrong" ]
+check $? "README.md's table of GPUs gives each ARCH the steps their main.c declare for it" "$wrong"
 
 # Each step from 09 on: its page, linked from its paragraph; each paragraph at most about 120 words
 for step in "$@"; do
