@@ -235,8 +235,9 @@ inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct
 // share; plus a launch, a cluster's more. Memory serves the operands once where the tiles that
 // share a slice of A or B load it at about the same time: a wave of whole tiles, or split-K's
 // parts, all starting at the same K. Stream-K's ranges start at different K: where A and B do
-// not fit in L2 (l2_size bytes), each range brings its own bytes from memory. busiest_clocks
-// gets the busiest cluster's clocks alone.
+// not fit in L2 (l2_size bytes), each range brings its own bytes from memory, after the whole
+// waves, so the ranges take the longer of their K tiles and memory's time for all their bytes.
+// busiest_clocks gets the busiest cluster's clocks alone.
 inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, double l2_size,
                       const struct cost_constants &c, double *busiest_clocks)
 {
@@ -244,14 +245,16 @@ inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int
     const struct plan_work w = work_of(p, groups, k_tiles);
     const double epilogue = f.bm * f.bn * 2.0 / 1024 * c.c_kb;
     const double fixup = c.fixup + f.bm * f.bn * sizeof(float) / 1024.0 * c.fixup_kb + w.parts * c.fixup_part;
-    const double busiest = w.k_tiles * k_tile_clocks(f, m, n, k, c) + w.units * epilogue + w.fixups * fixup;
-    *busiest_clocks = busiest;
-    const double bytes = group_bytes(f, m, n, k);
-    const double l2 = (double)groups * k_tiles * bytes / c.l2_bytes;
+    const double k_tile = k_tile_clocks(f, m, n, k, c), bytes = group_bytes(f, m, n, k);
+    double busiest = w.k_tiles * k_tile + w.units * epilogue + w.fixups * fixup;
     const double operands = 2.0 * ((double)m * k + (double)k * n);
-    const double ranges = (double)p.sk_iters * bytes;
-    const double memory = (p.mode == STREAM_K && operands > l2_size ? fmax(operands, ranges) : operands) + 2.0 * m * n;
-    return fmax(fmax(busiest, l2), memory / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
+    if (p.mode == STREAM_K && operands > l2_size) {
+        const double range = (double)(p.sk_iters + p.clusters - 1) / p.clusters;
+        busiest += fmax(0.0, p.sk_iters * bytes / c.hbm_bytes - range * k_tile);
+    }
+    *busiest_clocks = busiest;
+    const double l2 = (double)groups * k_tiles * bytes / c.l2_bytes;
+    return fmax(fmax(busiest, l2), (operands + 2.0 * m * n) / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
 }
 
 // Candidate f's plan: 15's on all `resident` clusters, or, where its groups are fewer, on fewer
