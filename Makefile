@@ -190,7 +190,8 @@ shapes: all
 # The cost model of the last step (or STEP) against every candidate forced in turn, over SUITE
 # if given, else a random draw of COUNT shapes (8 unless given).
 calibrate: all
-	@$(MEASURE_ENV) COUNT=$(if $(filter command line,$(origin COUNT)),$(COUNT),8) bash common/scripts/calibrate.sh \
+	@$(MEASURE_ENV) COUNT=$(if $(filter command line,$(origin COUNT)),$(COUNT),8) CALIBRATE_CSV=$(CALIBRATE_CSV) \
+	    bash common/scripts/calibrate.sh \
 	    $(if $(filter command line,$(origin SUITE)),$(SUITE),random) $(lastword $(STEPS))
 
 # results/<gpu>/ for the GPU here, e.g. results/nvidia-h200/ (common/scripts/results.sh).
@@ -248,6 +249,7 @@ help:
 	@echo "  WARMUP_MS         and lasts this many ms at least, so a GPU at its power limit settles ($(WARMUP_MS))"
 	@echo "  FLUSH_L2=1        run, sweep and shapes overwrite the L2 before every timed run: operands from memory ($(FLUSH_L2))"
 	@echo "  COMMIT            the commit results and ncu files name (git rev-parse --short HEAD)"
+	@echo "  CALIBRATE_CSV     make calibrate also writes every candidate's time and model clocks at each shape there"
 	@echo "  TEST_JOBS         GPU test processes at once in make test ($(TEST_JOBS))"
 	@echo "  GPU               the results folder make plots reads, e.g. nvidia-h200 (this GPU's)"
 	@echo "  CUDA_HOME, NVCC   the CUDA toolkit ($(CUDA_HOME)) and its nvcc"

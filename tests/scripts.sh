@@ -382,7 +382,7 @@ awk -v t="$tile" '{ sub(/#.*/, "") } NF == 3 {
     printf "stub,16_hgemm_fit,hgemm_fit,bf16,%d,%d,%d,%.6f,1,%.6f,1,1,ok,0,1500,1500\n", $1, $2, $3, ms, ms }' "$shapes"
 STUB
 chmod +x "$c/16_hgemm_fit"
-out=$(BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>/dev/null)
+out=$(BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 CALIBRATE_CSV=$c/all.csv bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>/dev/null)
 rc=$?
 constants=$(printf '%s\n' "$out" | grep '^constants: {')
 [ "$rc" -eq 0 ] && ! printf '%s' "$constants" | grep -qiE 'nan|inf' &&
@@ -390,6 +390,11 @@ constants=$(printf '%s\n' "$out" | grep '^constants: {')
     [ "$(printf '%s\n' "$out" | grep -c '^  l2 ')" -eq 3 ] && printf '%s\n' "$out" | grep -q 'within 5% of the fastest candidate at 1 of 2 shapes'
 check $? "make calibrate on a stub: the stub's k_tile and cluster constants measured back, three l2 shapes, the pick table (exit $rc)" \
     "$(printf '%s\n' "$out" | grep -E 'constants|within|awk' | tr '\n' ' ')"
+[ "$(head -n 1 "$c/all.csv" 2>/dev/null)" = "m,n,k,tile,bm,bn,cluster,swap,us,sm_mhz,cublas_us,model_clocks,pick" ] &&
+    [ "$(awk -F, 'NR > 1 && $4 >= 1 && $4 <= 4 && $9 > 0 && $12 > 0' "$c/all.csv" | wc -l)" -eq 8 ] &&
+    [ "$(awk -F, 'NR > 1 && $13 == 1 { print $1, $2, $3 }' "$c/all.csv" | sort -u | wc -l)" -eq 2 ] &&
+    [ "$(awk -F, 'NR > 1 && $13 == 1' "$c/all.csv" | wc -l)" -eq 2 ]
+check $? "make calibrate with CALIBRATE_CSV keeps every candidate's time and model clocks at each shape, one pick a shape"
 
 # results/ holds what make results (and make ncu) write, and nothing else: no logs, no notes
 if git -C "$scripts" rev-parse --git-dir >/dev/null 2>&1; then

@@ -28,8 +28,10 @@
 #    pick. A row per shape: the fastest candidate and its time, the pick and its time, the
 #    model's time for both (their clocks at the SM clock of the run), and how far the pick is
 #    from the fastest. Closes with the count of shapes whose pick is within 5% of the fastest
-#    and the geometric mean of pick / fastest.
-# Usage: common/scripts/calibrate.sh SUITE STEP   (make calibrate [SUITE=random SEED=n COUNT=8] [STEP=16])
+#    and the geometric mean of pick / fastest. With CALIBRATE_CSV=FILE, every candidate's time at
+#    every shape goes to FILE as well, beside the model's, for fitting the cost without the GPU.
+# Usage: common/scripts/calibrate.sh SUITE STEP   (make calibrate [SUITE=random SEED=n COUNT=8] [STEP=16]
+#        [CALIBRATE_CSV=file])
 set -u
 BUILD=${BUILD:-build}
 . "$(dirname "$0")/lib.sh"
@@ -177,3 +179,17 @@ awk -v last="$last" '
         if (shapes) printf "\nthe pick within 5%% of the fastest candidate at %d of %d shapes; pick / fastest, geometric mean %.3f\n",
             within, shapes, exp(logsum / shapes)
     }' "$tmp/list" "$tmp/measured" "$tmp/model"
+if [ -n "${CALIBRATE_CSV:-}" ]; then
+    # m,n,k and each candidate: its list entry, what ran (time, SM clock, cuBLAS beside it), the
+    # model's clocks, and whether it is the pick
+    awk 'FILENAME == ARGV[1] { list[$1] = $2 "," $3 "," $4 "," $5; next }
+        FILENAME == ARGV[2] { ms[$2 " " $3 " " $4, $1] = $5; mhz[$2 " " $3 " " $4, $1] = $6; cublas[$2 " " $3 " " $4, $1] = $7; next }
+        FNR == 1 && !header++ { print "m,n,k,tile,bm,bn,cluster,swap,us,sm_mhz,cublas_us,model_clocks,pick" }
+        {
+            key = $1 " " $2 " " $3
+            for (t = 1; t + 4 <= NF; t++)
+                if ((key, t) in ms)
+                    printf "%s,%s,%s,%d,%s,%.2f,%s,%.2f,%s,%d\n", $1, $2, $3, t, list[t], ms[key, t] * 1000, mhz[key, t],
+                        cublas[key, t] * 1000, $(4 + t), t == $4
+        }' "$tmp/list" "$tmp/measured" "$tmp/model" >"$CALIBRATE_CSV" && echo "wrote $CALIBRATE_CSV"
+fi
