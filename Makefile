@@ -108,7 +108,7 @@ GENCODE_SM90A := $(subst arch=compute_90$(,)code=sm_90,arch=compute_90a$(,)code=
 HOSTCC    := $(if $(CCBIN),-ccbin $(CCBIN))
 NVCCFLAGS = -O3 -std=c++17 --threads 0 -Icommon/kernel -Icommon/harness $(if $(filter $*,$(SM90A_STEPS)),,$(GENCODE)) $(HOSTCC) -Xcompiler -Wall $(if $(VERBOSE),-Xptxas -v)
 CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -Wno-missing-field-initializers -Icommon/kernel -Icommon/harness -I$(CUDA_HOME)/include -MMD -MP
-LDLIBS    := -lcublas -ldl -lpthread
+LDLIBS    := -lcublasLt -lcublas -ldl -lpthread
 
 HARNESS_SRC := $(wildcard common/harness/*.c common/harness/*.cu common/kernel/*.c)
 HARNESS_OBJ := $(patsubst %.cu,$(BUILD)/obj/%.o,$(HARNESS_SRC:%.c=$(BUILD)/obj/%.o))

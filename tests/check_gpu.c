@@ -2,6 +2,7 @@
  * are the host generator's, and wrong results of every kind -- one element off, a NaN, an
  * unwritten tile, a result cuBLAS agrees with but fp64 does not, one flipped bit between runs --
  * fail. One PASS/FAIL line per test; exit 1 if any failed, 3 with no GPU. */
+#include "baseline.h"
 #include "device_data.h"
 #include "gpu.h"
 #include "numeric.h"
@@ -51,7 +52,7 @@ static void test_fill(void)
     enum { COUNT = 3 << 20 };
     const uint64_t state = 42 * GOLDEN;
     int same = 1;
-    for (int t = 0; t < NUM_DTYPES; t++) {
+    for (int t = 0; t < DTYPE_E4M3; t++) { /* e4m3 is drawn with its scales: test_e4m3_fill */
         size_t es = dtype_bytes((enum dtype)t);
         unsigned char *got = host_alloc(COUNT * es);
         void *dev = device_alloc(COUNT * es);
@@ -224,6 +225,108 @@ static void test_first_difference(void)
     free(a);
 }
 
+/* e4m3 operands of a ragged shape, A's and B's, per tensor and per block: the GPU's scales and
+ * codes are the host's (random.h's draws, each block's largest |x| / 448, numeric.c's rounding),
+ * and dequantized they are code x scale. */
+static void test_e4m3_fill(enum scaling s)
+{
+    enum { ROWS = 203, K = 300 };
+    int ok = 1;
+    for (int is_b = 0; is_b < 2; is_b++) {
+        const uint64_t state = (11 + is_b) * GOLDEN;
+        const size_t count = is_b ? scale_b_count(s, ROWS, K) : scale_a_count(s, ROWS, K);
+        float *amax = host_alloc(count * sizeof *amax), *scales = host_alloc(count * sizeof *scales);
+        float *deq = host_alloc((size_t)ROWS * K * sizeof *deq);
+        uint8_t *q = host_alloc((size_t)ROWS * K);
+        void *dq = device_alloc((size_t)ROWS * K);
+        float *dscales = device_alloc(count * sizeof(float)), *ddeq = device_alloc((size_t)ROWS * K * sizeof(float));
+        device_fill_e4m3(s, is_b, state, ROWS, K, dq, dscales);
+        device_dequantize_e4m3(s, is_b, ROWS, K, dq, dscales, ddeq);
+        for (size_t i = 0; i < count; i++)
+            amax[i] = 0.0f;
+        for (int r = 0; r < ROWS; r++)
+            for (int c = 0; c < K; c++) {
+                size_t at = is_b ? scale_b_index(s, K, r, c) : scale_a_index(s, ROWS, r, c);
+                amax[at] = fmaxf(amax[at], fabsf(spread_draw(state, (size_t)r * K + c, K, is_b ? SCALE_BLOCK : 1)));
+            }
+        for (size_t i = 0; i < count; i++)
+            amax[i] = amax[i] > 0.0f ? amax[i] / 448.0f : 1.0f;
+        download(scales, dscales, count * sizeof *scales);
+        download(q, dq, (size_t)ROWS * K);
+        download(deq, ddeq, (size_t)ROWS * K * sizeof *deq);
+        ok &= !memcmp(amax, scales, count * sizeof *scales);
+        for (int r = 0; r < ROWS; r++)
+            for (int c = 0; c < K; c++) {
+                size_t i = (size_t)r * K + c, at = is_b ? scale_b_index(s, K, r, c) : scale_a_index(s, ROWS, r, c);
+                ok &= q[i] == float_to_e4m3_satfinite(spread_draw(state, i, K, is_b ? SCALE_BLOCK : 1) / amax[at]) &&
+                      deq[i] == e4m3_to_float(q[i]) * amax[at];
+            }
+        CUDA_CHECK(cudaFree(dq));
+        CUDA_CHECK(cudaFree(dscales));
+        CUDA_CHECK(cudaFree(ddeq));
+        free(amax);
+        free(scales);
+        free(deq);
+        free(q);
+    }
+    char name[128];
+    snprintf(name, sizeof name, "e4m3 %s: the GPU's scales, codes and dequantized values are the host's",
+             s == SCALING_BLOCK ? "per block" : "per tensor");
+    report(ok, name, "a scale, a code or a value differs");
+}
+
+/* cuBLASLt's e4m3 GEMM on a ragged shape passes the fp64 check of the values A and B stand
+ * for; with one scale of A and then one of B doubled (a block the fp64 sample's last row reads),
+ * it fails: the check sees a kernel that applies a wrong scale. */
+static void test_e4m3_baseline(enum scaling s)
+{
+    enum { M = 203, N = 272, K = 400 };
+    const struct gemm_problem p = {LAYOUT_TN, DTYPE_E4M3, ACCUM_FP32, M, N, K, s};
+    const size_t a_scales = scale_a_count(s, M, K), b_scales = scale_b_count(s, N, K);
+    void *A = device_alloc((size_t)M * K), *B = device_alloc((size_t)N * K);
+    void *C = device_alloc((size_t)scale_a_pitch(M) * N * 2); /* cuBLASLt may compute M rounded up */
+    float *sa = device_alloc(a_scales * sizeof(float)), *sb = device_alloc(b_scales * sizeof(float));
+    float *A32 = device_alloc((size_t)M * K * sizeof(float)), *B32 = device_alloc((size_t)N * K * sizeof(float));
+    device_fill_e4m3(s, 0, 21 * GOLDEN, M, K, A, sa);
+    device_fill_e4m3(s, 1, 22 * GOLDEN, N, K, B, sb);
+    device_dequantize_e4m3(s, 0, M, K, A, sa, A32);
+    device_dequantize_e4m3(s, 1, N, K, B, sb, B32);
+    struct reference_sample sample;
+    reference_sample_build(&sample, LAYOUT_TN, DTYPE_TF32, M, N, K, A32, B32, 1);
+    FILE *saved = stderr;
+    const char *verdicts[3];
+    for (int wrong = 0; wrong < 3; wrong++) {
+        /* 1: A's scale of the last row's second K block (or the tensor's); 2: B's of its third */
+        float *at = wrong == 1 ? sa + scale_a_index(s, M, M - 1, 128) : sb + scale_b_index(s, K, 0, 256), kept;
+        download(&kept, at, sizeof kept);
+        if (wrong) {
+            CUDA_CHECK(cudaMemcpy(at, &(float){2.0f * kept}, sizeof kept, cudaMemcpyHostToDevice));
+            stderr = fopen("/dev/null", "w"); /* the expected FAIL's line */
+        }
+        struct lt_gemm g;
+        lt_gemm_create(&g, &p, A, sa, sb);
+        CUDA_CHECK(cudaMemset(C, 0xff, (size_t)M * N * 2));
+        lt_gemm_run(&g, A, B, C, 0);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        verdicts[wrong] = verify_result("cublaslt", DTYPE_E4M3, ACCUM_FP32, M, N, K, C, NULL, NULL, &sample).check;
+        lt_gemm_destroy(&g);
+        if (wrong) {
+            fclose(stderr);
+            stderr = saved;
+            CUDA_CHECK(cudaMemcpy(at, &kept, sizeof kept, cudaMemcpyHostToDevice));
+        }
+    }
+    char name[160];
+    snprintf(name, sizeof name, "e4m3 %s: cuBLASLt passes the fp64 check, and fails it with a scale of A or of B doubled",
+             s == SCALING_BLOCK ? "per block" : "per tensor");
+    report(!strcmp(verdicts[0], "ok") && !strcmp(verdicts[1], "FAIL") && !strcmp(verdicts[2], "FAIL"), name,
+           !strcmp(verdicts[0], "ok") ? "a wrong scale passed" : "cuBLASLt's result failed");
+    reference_sample_free(&sample);
+    void *all[] = {A, B, C, sa, sb, A32, B32};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        CUDA_CHECK(cudaFree(all[i]));
+}
+
 int main(void)
 {
     struct gpu_info gpu;
@@ -231,7 +334,11 @@ int main(void)
     test_fill();
     test_compare();
     test_first_difference();
-    for (int t = 0; t < NUM_DTYPES; t++)
+    for (int t = 0; t < DTYPE_E4M3; t++)
         test_checker((enum dtype)t);
+    for (int s = SCALING_TENSOR; s <= SCALING_BLOCK; s++) {
+        test_e4m3_fill((enum scaling)s);
+        test_e4m3_baseline((enum scaling)s);
+    }
     return failures ? 1 : 0;
 }

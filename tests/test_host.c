@@ -209,6 +209,35 @@ static void test_conversions(void)
     report(!zeros, "random inputs lie in (-1, 1) and are never zero, also as fp16", "a zero or out-of-range value");
 }
 
+/* e4m3: every one of the 256 codes comes back from its value (NaN aside), halfway values go to
+ * the even code, and values past 448 saturate, as the GPU's __NV_SATFINITE conversion does. */
+static void test_e4m3(void)
+{
+    int ok = 1;
+    for (int q = 0; q < 256; q++) {
+        float v = e4m3_to_float((uint8_t)q);
+        if ((q & 0x7f) == 0x7f)
+            ok &= isnan(v) && (float_to_e4m3_satfinite(v) & 0x7f) == 0x7f;
+        else
+            ok &= float_to_e4m3_satfinite(v) == q || (q == 0x80 && v == 0.0f); /* -0 reads back as -0 */
+    }
+    report(ok, "e4m3: each of the 256 codes converts back to itself", "a code converts to another");
+    ok = e4m3_to_float(0x7e) == 448.0f && e4m3_to_float(0x01) == ldexpf(1, -9) && e4m3_to_float(0x08) == ldexpf(1, -6) &&
+         float_to_e4m3_satfinite(1000.0f) == 0x7e && float_to_e4m3_satfinite(-INFINITY) == 0xfe &&
+         float_to_e4m3_satfinite(1.0625f) == 0x38 && float_to_e4m3_satfinite(1.1875f) == 0x3a &&
+         float_to_e4m3_satfinite(1.07f) == 0x39 && float_to_e4m3_satfinite(ldexpf(1, -10)) == 0x00 &&
+         float_to_e4m3_satfinite(ldexpf(3, -10)) == 0x02 && float_to_e4m3_satfinite(0.0155f) == 0x08;
+    report(ok, "e4m3: 448 the largest, subnormals of 2^-9, halfway to even, saturated past 448",
+           "a known value converted wrongly");
+    /* A's 1 x 128 scales: K block by K block, M padded to 4; B's 128 x 128 row-major */
+    ok = scale_a_index(SCALING_BLOCK, 5, 3, 0) == 3 && scale_a_index(SCALING_BLOCK, 5, 3, 128) == 11 &&
+         scale_a_index(SCALING_BLOCK, 5, 4, 383) == 20 && scale_a_count(SCALING_BLOCK, 5, 300) == 24 &&
+         scale_b_index(SCALING_BLOCK, 300, 127, 299) == 2 && scale_b_index(SCALING_BLOCK, 300, 128, 0) == 3 &&
+         scale_b_count(SCALING_BLOCK, 129, 300) == 6 && scale_a_count(SCALING_TENSOR, 5, 300) == 1 &&
+         scale_b_index(SCALING_TENSOR, 300, 200, 299) == 0;
+    report(ok, "e4m3 scales: where each block's scale lies, and how many there are", "an index differs");
+}
+
 /* The documented terms of numeric.c, at the corners the ladder uses. */
 static void test_tolerances(void)
 {
@@ -216,6 +245,7 @@ static void test_tolerances(void)
              fabs(error_tolerance(DTYPE_FP16, ACCUM_FP32, 1024) - (1024 * ldexp(1, -23) + ldexp(1, -11))) < 1e-15 &&
              fabs(error_tolerance(DTYPE_BF16, ACCUM_FP32, 8) - (8 * ldexp(1, -23) + ldexp(1, -8))) < 1e-15 &&
              fabs(error_tolerance(DTYPE_FP16, ACCUM_FP16, 4096) - (64 * ldexp(1, -11) + ldexp(1, -11))) < 1e-15 &&
+             fabs(error_tolerance(DTYPE_E4M3, ACCUM_FP32, 256) - (ldexp(1, -23) + 256 * ldexp(1, -23) + ldexp(1, -11) + ldexp(1, -8))) < 1e-15 &&
              error_tolerance(DTYPE_FP16, ACCUM_FP32, 16384) > error_tolerance(DTYPE_FP16, ACCUM_FP32, 16);
     report(ok, "error_tolerance: operand, accumulation and output terms as documented", "a term differs");
 }
@@ -251,6 +281,7 @@ int main(void)
     test_stmatrix();
     test_grid_swizzle();
     test_conversions();
+    test_e4m3();
     test_tolerances();
     test_ring_defaults();
     return failures ? 1 : 0;

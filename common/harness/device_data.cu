@@ -7,6 +7,7 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 
 #include <math.h>
 #include <string.h>
@@ -16,9 +17,11 @@ constexpr int THREADS = 256, BLOCKS = 2048; // enough to fill any GPU, few enoug
 __device__ inline double value(float x) { return x; }
 __device__ inline double value(__half x) { return __half2float(x); }
 __device__ inline double value(__nv_bfloat16 x) { return __bfloat162float(x); }
+__device__ inline double value(__nv_fp8_e4m3 x) { return static_cast<float>(x); }
 __device__ inline void round_to(float v, float *out) { *out = v; }
 __device__ inline void round_to(float v, __half *out) { *out = __float2half_rn(v); }
 __device__ inline void round_to(float v, __nv_bfloat16 *out) { *out = __float2bfloat16_rn(v); }
+__device__ inline void round_to(float v, __nv_fp8_e4m3 *out) { *out = __nv_fp8_e4m3(v); } // nearest, saturated to 448
 
 __device__ inline size_t first_index() { return blockIdx.x * (size_t)blockDim.x + threadIdx.x; }
 __device__ inline size_t stride() { return (size_t)gridDim.x * blockDim.x; }
@@ -31,8 +34,10 @@ static void with_type(enum dtype t, F fn)
         fn(float{});
     else if (t == DTYPE_FP16)
         fn(__half{});
-    else
+    else if (t == DTYPE_BF16)
         fn(__nv_bfloat16{});
+    else
+        fn(__nv_fp8_e4m3{});
 }
 
 template <typename T>
@@ -121,6 +126,54 @@ __global__ void difference_kernel(const W *a, const W *b, size_t count, unsigned
     reduce_worst(0, at, counts, counts + 1);
 }
 
+// e4m3 operands, rows x k: A (block rows 1) or B (block rows 128), their scales where launch.h
+// puts them.
+__device__ inline size_t scale_at(enum scaling s, bool is_b, int rows, int k, int row, int col)
+{
+    return is_b ? scale_b_index(s, k, row, col) : scale_a_index(s, rows, row, col);
+}
+
+// The largest |x| of each scale's block, as fp32 bits (non-negative floats order as their bits):
+// one thread a row's K block of up to 128 values, one atomicMax into its block's slot.
+__global__ void amax_kernel(enum scaling s, bool is_b, uint64_t state, int rows, int k, unsigned *amax)
+{
+    const int blocks = scale_blocks(k);
+    for (size_t t = first_index(); t < (size_t)rows * blocks; t += stride()) {
+        const int row = (int)(t / blocks), c0 = (int)(t % blocks) * SCALE_BLOCK;
+        float m = 0.0f;
+        for (int c = c0; c < min(k, c0 + SCALE_BLOCK); c++)
+            m = fmaxf(m, fabsf(spread_draw(state, (size_t)row * k + c, k, is_b ? SCALE_BLOCK : 1)));
+        atomicMax(&amax[scale_at(s, is_b, rows, k, row, c0)], __float_as_uint(m));
+    }
+}
+
+// 448 is e4m3's largest finite value: the block's largest |x| lands on it. A slot no value falls
+// in (A's padding) gets 1.
+__global__ void scale_kernel(const unsigned *amax, float *scales, size_t count)
+{
+    for (size_t i = first_index(); i < count; i += stride())
+        scales[i] = amax[i] ? __uint_as_float(amax[i]) / 448.0f : 1.0f;
+}
+
+__global__ void quantize_kernel(enum scaling s, bool is_b, uint64_t state, int rows, int k, const float *scales,
+                                __nv_fp8_e4m3 *q)
+{
+    for (size_t i = first_index(); i < (size_t)rows * k; i += stride()) {
+        const int row = (int)(i / k), col = (int)(i % k);
+        const float x = spread_draw(state, i, k, is_b ? SCALE_BLOCK : 1);
+        round_to(x / scales[scale_at(s, is_b, rows, k, row, col)], &q[i]);
+    }
+}
+
+__global__ void dequantize_kernel(enum scaling s, bool is_b, int rows, int k, const __nv_fp8_e4m3 *q,
+                                  const float *scales, float *out)
+{
+    for (size_t i = first_index(); i < (size_t)rows * k; i += stride()) {
+        const int row = (int)(i / k), col = (int)(i % k);
+        out[i] = static_cast<float>(q[i]) * scales[scale_at(s, is_b, rows, k, row, col)];
+    }
+}
+
 static void done(const char *what)
 {
     cuda_check(cudaGetLastError(), what, __FILE__, __LINE__);
@@ -131,6 +184,27 @@ extern "C" void device_fill_random(enum dtype t, uint64_t state, void *bits, siz
 {
     with_type(t, [&](auto x) { fill_kernel<<<BLOCKS, THREADS>>>(state, static_cast<decltype(x) *>(bits), count); });
     done("fill_kernel");
+}
+
+extern "C" void device_fill_e4m3(enum scaling s, int is_b, uint64_t state, int rows, int k, void *q, float *scales)
+{
+    const size_t count = is_b ? scale_b_count(s, rows, k) : scale_a_count(s, rows, k);
+    unsigned *amax = static_cast<unsigned *>(device_alloc(count * sizeof(unsigned)));
+    CUDA_CHECK(cudaMemset(amax, 0, count * sizeof(unsigned)));
+    amax_kernel<<<BLOCKS, THREADS>>>(s, is_b, state, rows, k, amax);
+    done("amax_kernel");
+    scale_kernel<<<BLOCKS, THREADS>>>(amax, scales, count);
+    done("scale_kernel");
+    quantize_kernel<<<BLOCKS, THREADS>>>(s, is_b, state, rows, k, scales, static_cast<__nv_fp8_e4m3 *>(q));
+    done("quantize_kernel");
+    CUDA_CHECK(cudaFree(amax));
+}
+
+extern "C" void device_dequantize_e4m3(enum scaling s, int is_b, int rows, int k, const void *q, const float *scales,
+                                       float *out)
+{
+    dequantize_kernel<<<BLOCKS, THREADS>>>(s, is_b, rows, k, static_cast<const __nv_fp8_e4m3 *>(q), scales, out);
+    done("dequantize_kernel");
 }
 
 extern "C" void device_abs(enum dtype t, const void *bits, float *abs_values, size_t count)

@@ -17,6 +17,15 @@ extern "C" {
 /* count elements of type t: element i is draw i from state (random.h), rounded to t. */
 void device_fill_random(enum dtype t, uint64_t state, void *bits, size_t count);
 
+/* An e4m3 operand of rows x k, A (is_b 0) or B, TN: rows x k values drawn from state
+ * (random.h's spread_draw), their scales (launch.h's layout for s) from each block's largest
+ * |x| / 448, and the values divided by their scales, rounded to e4m3 (q). */
+void device_fill_e4m3(enum scaling s, int is_b, uint64_t state, int rows, int k, void *q, float *scales);
+
+/* q x its scale in fp32: the operand the fp64 reference and the error's norm read. */
+void device_dequantize_e4m3(enum scaling s, int is_b, int rows, int k, const void *q, const float *scales,
+                            float *out);
+
 /* |x| of each of count elements of type t, in fp32. */
 void device_abs(enum dtype t, const void *bits, float *abs_values, size_t count);
 

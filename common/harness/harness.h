@@ -53,6 +53,7 @@ struct step {
     const char *name;        /* folder and binary name, e.g. "01_tf32_bt" */
     enum layout layout;
     enum accum accum;
+    enum scaling scaling;    /* e4m3 steps: how A and B carry their scales (launch.h) */
     int m_multiple, n_multiple, k_multiple; /* shape contract: M, N, K are multiples of these */
     const char *shape_note;  /* optional: one more line of the shape contract for --help */
     struct step_arch arch;

@@ -29,4 +29,15 @@ static inline HOST_DEVICE float uniform_of(uint64_t bits)
     return (float)(((double)j + 0.5) / 8388608.0 - 1.0);
 }
 
+/* The values e4m3 operands are quantized from: draw i of a rows x cols matrix times 2^-j, j in
+ * 0..3 drawn for the block that holds it (a row's 128 columns, or 128 rows' for block_rows 128),
+ * so that the blocks' scales differ and a kernel that applies the wrong block's is caught. */
+static inline HOST_DEVICE float spread_draw(uint64_t state, uint64_t i, int cols, int block_rows)
+{
+    uint64_t row = i / (uint64_t)cols, col = i % (uint64_t)cols;
+    uint64_t block = row / (uint64_t)block_rows * (((uint64_t)cols + 127) / 128) + col / 128;
+    int j = (int)(mix(~state ^ (block + 1) * GOLDEN) >> 62);
+    return uniform_of(mix(state + (i + 1) * GOLDEN)) / (float)(1 << j);
+}
+
 #endif

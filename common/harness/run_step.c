@@ -20,7 +20,9 @@
 struct device_problem {
     struct gemm_problem p;
     void *A, *B, *C, *C_baseline;
+    float *scale_a, *scale_b; /* e4m3 only */
     cublasHandle_t cublas;
+    struct lt_gemm lt;        /* e4m3 only: its baseline */
     cudaStream_t stream;
 };
 
@@ -40,17 +42,21 @@ static void run_kernel(void *ctx)
 static void run_baseline(void *ctx)
 {
     const struct device_problem *d = ctx;
-    cublas_gemm(d->cublas, &d->p, d->A, d->B, d->C_baseline);
+    if (d->p.dtype == DTYPE_E4M3)
+        lt_gemm_run(&d->lt, d->A, d->B, d->C_baseline, d->stream);
+    else
+        cublas_gemm(d->cublas, &d->p, d->A, d->B, d->C_baseline);
 }
 
 /* sum_k |a*b| for every element of C: |A| times |B| in fp32 through cuBLAS (only its magnitude
- * matters). */
-static float *abs_product(const struct device_problem *d, size_t a_count, size_t b_count, size_t c_count)
+ * matters). A and B are of type t (e4m3's dequantized: tf32). */
+static float *abs_product(const struct device_problem *d, enum dtype t, const void *A, const void *B, size_t a_count,
+                          size_t b_count, size_t c_count)
 {
     float *abs_A = device_alloc(a_count * sizeof(float)), *abs_B = device_alloc(b_count * sizeof(float));
     float *norm = device_alloc(c_count * sizeof(float));
-    device_abs(d->p.dtype, d->A, abs_A, a_count);
-    device_abs(d->p.dtype, d->B, abs_B, b_count);
+    device_abs(t, A, abs_A, a_count);
+    device_abs(t, B, abs_B, b_count);
     cublas_abs_product(d->cublas, &d->p, abs_A, abs_B, norm);
     CUDA_CHECK(cudaStreamSynchronize(d->stream));
     CUDA_CHECK(cudaFree(abs_A));
@@ -60,35 +66,62 @@ static float *abs_product(const struct device_problem *d, size_t a_count, size_t
 
 static int run_dtype(const struct step *step, const struct options *opt, const struct gpu_info *gpu, enum dtype t)
 {
-    struct device_problem d = {.p = {step->layout, t, step->accum, opt->m, opt->n, opt->k}};
+    struct device_problem d = {.p = {step->layout, t, step->accum, opt->m, opt->n, opt->k, step->scaling}};
     const struct gemm_problem *p = &d.p;
-    size_t es = dtype_bytes(t), a_count = (size_t)p->m * p->k, b_count = (size_t)p->k * p->n,
-           c_count = (size_t)p->m * p->n, flush_bytes = opt->flush_l2 ? 2 * gpu->l2_bytes : 0;
-    /* A, B, C, cuBLAS's C and the checked C; |A|, |B| and the norm in fp32 */
-    size_t check_bytes = opt->check ? (a_count + b_count + c_count) * sizeof(float) + c_count * es : 0;
-    if (!device_memory_fits((a_count + b_count + 2 * c_count) * es + check_bytes + flush_bytes + (256u << 20)))
+    const int e4m3 = t == DTYPE_E4M3;
+    size_t es = dtype_bytes(t), cs = dtype_bytes(dtype_out(t)), a_count = (size_t)p->m * p->k,
+           b_count = (size_t)p->k * p->n, c_count = (size_t)p->m * p->n,
+           flush_bytes = opt->flush_l2 ? 2 * gpu->l2_bytes : 0;
+    /* A, B, C, cuBLAS's C and the checked C; |A|, |B| and the norm in fp32 (e4m3: and A and B
+     * dequantized) */
+    size_t check_bytes = opt->check ? (a_count + b_count) * sizeof(float) * (e4m3 ? 2 : 1) +
+                                          c_count * (sizeof(float) + cs) : 0;
+    if (!device_memory_fits((a_count + b_count) * es + 2 * c_count * cs + check_bytes + flush_bytes + (256u << 20)))
         return EXIT_CANNOT_RUN;
 
     d.A = device_alloc(a_count * es);
     d.B = device_alloc(b_count * es);
     uint64_t state = opt->seed * GOLDEN + (unsigned)t; /* B's draws follow A's */
-    device_fill_random(t, state, d.A, a_count);
-    device_fill_random(t, state + (uint64_t)a_count * GOLDEN, d.B, b_count);
-    d.C = device_alloc(c_count * es);
-    d.C_baseline = device_alloc(c_count * es);
+    if (e4m3) {
+        d.scale_a = device_alloc(scale_a_count(p->scaling, p->m, p->k) * sizeof(float));
+        d.scale_b = device_alloc(scale_b_count(p->scaling, p->n, p->k) * sizeof(float));
+        device_fill_e4m3(p->scaling, 0, state, p->m, p->k, d.A, d.scale_a);
+        device_fill_e4m3(p->scaling, 1, state + (uint64_t)a_count * GOLDEN, p->n, p->k, d.B, d.scale_b);
+    } else {
+        device_fill_random(t, state, d.A, a_count);
+        device_fill_random(t, state + (uint64_t)a_count * GOLDEN, d.B, b_count);
+    }
+    if (e4m3)
+        lt_gemm_create(&d.lt, p, d.A, d.scale_a, d.scale_b);
+    d.C = device_alloc(c_count * cs);
+    d.C_baseline = device_alloc((size_t)(e4m3 ? d.lt.m : p->m) * p->n * cs); /* cuBLASLt's rows may be more */
     void *flush = flush_bytes ? device_alloc(flush_bytes) : NULL;
     CUDA_CHECK(cudaStreamCreate(&d.stream));
     CUBLAS_CHECK(cublasCreate(&d.cublas));
     CUBLAS_CHECK(cublasSetStream(d.cublas, d.stream));
 
-    void *C_checked = opt->check ? device_alloc(c_count * es) : NULL;
+    void *C_checked = opt->check ? device_alloc(c_count * cs) : NULL;
     float *norm = NULL;
     struct reference_sample sample = {0};
     struct verdict baseline = {"skipped", 0.0};
     if (opt->check) {
-        norm = abs_product(&d, a_count, b_count, c_count);
-        reference_sample_build(&sample, p->layout, t, p->m, p->n, p->k, d.A, d.B, opt->seed);
-        CUDA_CHECK(cudaMemset(d.C_baseline, 0xff, c_count * es)); /* all-ones bits: NaN in every dtype */
+        /* e4m3's reference and norm read the values A and B stand for: q x scale, in fp32 */
+        const void *A = d.A, *B = d.B;
+        if (e4m3) {
+            float *A_fp32 = device_alloc(a_count * sizeof(float)), *B_fp32 = device_alloc(b_count * sizeof(float));
+            device_dequantize_e4m3(p->scaling, 0, p->m, p->k, d.A, d.scale_a, A_fp32);
+            device_dequantize_e4m3(p->scaling, 1, p->n, p->k, d.B, d.scale_b, B_fp32);
+            A = A_fp32;
+            B = B_fp32;
+        }
+        const enum dtype in = e4m3 ? DTYPE_TF32 : t;
+        norm = abs_product(&d, in, A, B, a_count, b_count, c_count);
+        reference_sample_build(&sample, p->layout, in, p->m, p->n, p->k, A, B, opt->seed);
+        if (e4m3) {
+            CUDA_CHECK(cudaFree((void *)A));
+            CUDA_CHECK(cudaFree((void *)B));
+        }
+        CUDA_CHECK(cudaMemset(d.C_baseline, 0xff, c_count * cs)); /* all-ones bits: NaN in every dtype */
         run_baseline(&d);
         CUDA_CHECK(cudaStreamSynchronize(d.stream));
         baseline = verify_result(baseline_name(p), t, p->accum, p->m, p->n, p->k, d.C_baseline, NULL, NULL, &sample);
@@ -100,23 +133,25 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
         if (kern->dtype != t || !(opt->kernel_mask & (1u << i)))
             continue;
         struct kernel_call call = {&d, kern->launch, opt->launch};
+        call.opts.scale_a = d.scale_a;
+        call.opts.scale_b = d.scale_b;
         char name[64];
         kernel_label(step, i, &opt->launch, name, sizeof name);
 
         struct verdict v = {"skipped", 0.0};
         if (opt->check) {
-            CUDA_CHECK(cudaMemset(d.C, 0xff, c_count * es));
+            CUDA_CHECK(cudaMemset(d.C, 0xff, c_count * cs));
             run_kernel(&call);
             CUDA_CHECK(cudaStreamSynchronize(d.stream));
             v = verify_result(name, t, p->accum, p->m, p->n, p->k, d.C, d.C_baseline, norm, &sample);
-            CUDA_CHECK(cudaMemcpy(C_checked, d.C, c_count * es, cudaMemcpyDeviceToDevice));
+            CUDA_CHECK(cudaMemcpy(C_checked, d.C, c_count * cs, cudaMemcpyDeviceToDevice));
             if (!strcmp(v.check, "FAIL"))
                 status = EXIT_WRONG_RESULT;
         }
         struct timing tm = time_interleaved((struct gpu_work){run_kernel, &call}, (struct gpu_work){run_baseline, &d},
                                             opt->warmup, opt->warmup_ms, opt->iters, flush, flush_bytes, d.stream);
         if (opt->check) { /* C now holds the last timed run: the same bits as the checked one */
-            size_t at = device_first_difference(C_checked, d.C, c_count, es);
+            size_t at = device_first_difference(C_checked, d.C, c_count, cs);
             if (at < c_count) {
                 fprintf(stderr, "FAIL %s: C[%zu][%zu] differs between the checked run and the last timed run\n",
                         name, at / p->n, at % p->n);
@@ -136,6 +171,11 @@ static int run_dtype(const struct step *step, const struct options *opt, const s
     }
 
     CUBLAS_CHECK(cublasDestroy(d.cublas));
+    if (e4m3) {
+        lt_gemm_destroy(&d.lt);
+        CUDA_CHECK(cudaFree(d.scale_a));
+        CUDA_CHECK(cudaFree(d.scale_b));
+    }
     CUDA_CHECK(cudaStreamDestroy(d.stream));
     CUDA_CHECK(cudaFree(d.A));
     CUDA_CHECK(cudaFree(d.B));

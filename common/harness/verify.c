@@ -103,6 +103,7 @@ struct verdict verify_result(const char *label, enum dtype t, enum accum acc, in
                              const void *C_ref, const float *norm, const struct reference_sample *sample)
 {
     double tol = error_tolerance(t, acc, k);
+    t = dtype_out(t); /* the type C is stored in */
     struct check_result vs_fp64 = check_against_sample(sample, t, C, tol);
     struct verdict v = {"ok", vs_fp64.max_err};
     if (!vs_fp64.ok) {

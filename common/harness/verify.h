@@ -45,7 +45,7 @@ struct verdict {
     double max_err;    /* against the fp64 sample */
 };
 
-/* Both checks of one m x n result C: the fp64 sample within error_tolerance, and, when C_ref
+/* Both checks of one m x n result C (stored as dtype_out(t)): the fp64 sample within error_tolerance, and, when C_ref
  * (cuBLAS's result) is given, every element within twice that of it. Prints the worst element
  * of a failed check, labelled with label. */
 struct verdict verify_result(const char *label, enum dtype t, enum accum acc, int m, int n, int k, const void *C,

@@ -14,9 +14,49 @@
 #define LAUNCH_EXTERN_C
 #endif
 
-/* The element types of A, B and C (tf32 steps keep fp32 in memory), and the accumulator's. */
-enum dtype { DTYPE_TF32, DTYPE_FP16, DTYPE_BF16, NUM_DTYPES };
+/* The element types of A, B and C (tf32 steps keep fp32 in memory), and the accumulator's. e4m3:
+ * A and B are FP8 (4 exponent bits, 3 mantissa bits) with fp32 scales, C is bf16. */
+enum dtype { DTYPE_TF32, DTYPE_FP16, DTYPE_BF16, DTYPE_E4M3, NUM_DTYPES };
 enum accum { ACCUM_FP32, ACCUM_FP16 };
+
+/* How e4m3 operands carry their scales: A's element (row, k) stands for
+ * q x scale_a[scale_a_index(...)], B's likewise (TN: A is M x K, B is N x K). Per tensor, one
+ * scale each. Per block, as DeepSeek-V3 quantizes: A's per 1 x 128 (a row, a K block of 128),
+ * stored K block by K block, each a column of M scales padded to a multiple of 4 (16 bytes, so
+ * that TMA can copy a tile's rows of it); B's per 128 x 128, row-major over the blocks. */
+enum scaling { SCALING_TENSOR, SCALING_BLOCK };
+
+#define SCALE_BLOCK 128
+
+#ifdef __CUDACC__
+#define LAUNCH_HD __host__ __device__
+#else
+#define LAUNCH_HD
+#endif
+
+static inline LAUNCH_HD int scale_blocks(int extent) { return (extent + SCALE_BLOCK - 1) / SCALE_BLOCK; }
+static inline LAUNCH_HD int scale_a_pitch(int m) { return (m + 3) / 4 * 4; }
+
+static inline LAUNCH_HD size_t scale_a_index(enum scaling s, int m, int row, int k)
+{
+    return s == SCALING_TENSOR ? 0 : (size_t)(k / SCALE_BLOCK) * scale_a_pitch(m) + row;
+}
+
+static inline LAUNCH_HD size_t scale_b_index(enum scaling s, int k_extent, int row, int k)
+{
+    return s == SCALING_TENSOR ? 0 : (size_t)(row / SCALE_BLOCK) * scale_blocks(k_extent) + k / SCALE_BLOCK;
+}
+
+/* How many scales A (m x k) and B (n x k) carry. */
+static inline LAUNCH_HD size_t scale_a_count(enum scaling s, int m, int k)
+{
+    return s == SCALING_TENSOR ? 1 : (size_t)scale_blocks(k) * scale_a_pitch(m);
+}
+
+static inline LAUNCH_HD size_t scale_b_count(enum scaling s, int n, int k)
+{
+    return s == SCALING_TENSOR ? 1 : (size_t)scale_blocks(n) * scale_blocks(k);
+}
 
 #define MAX_STEP_OPTIONS 4
 
@@ -34,6 +74,8 @@ struct launch_opts {
      * once before the first launch and the same for every launch; NULL when it asked for none. */
     void *workspace;
     size_t workspace_bytes;
+    /* e4m3 only: the scales of A and B in device memory, laid out as enum scaling says. */
+    const float *scale_a, *scale_b;
 };
 
 /* The value of the option the step declared as `name`, or -1 if it declared none. */
