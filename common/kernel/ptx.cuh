@@ -15,6 +15,7 @@
 #include <cuda.h> // CUtensorMap (a type only: nothing links libcuda)
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
+#include <cuda_fp8.h>
 
 
 // ---- 1. Shared addresses
@@ -412,7 +413,8 @@ __device__ __forceinline__ void wgmma_wait_group()
 }
 
 // D(64 x N, fp32) = A(64 x 16) * B(16 x N) + (accumulate ? D : 0), N a multiple of 8 up to 256,
-// one wgmma.mma_async.m64nNk16. TRANS_A = 0: A is K-major (its rows along M, K contiguous);
+// one wgmma.mma_async.m64nNk16; for e4m3 (17 on) A(64 x 32) * B(32 x N), one m64nNk32, 32 bytes
+// of K as fp16's 16 are, both operands K-major (FP8 wgmma has no transpose). TRANS_A = 0: A is K-major (its rows along M, K contiguous);
 // 1: MN-major, read with the transpose bit (K rows, M contiguous). TRANS_B likewise for B, whose
 // rows are N: 1 is the steps' B, K x N row-major; 0 is 16's swapped operands, where A's rows are
 // wgmma's N. In the D layout, warp w of the warpgroup holds rows 16w..16w+15; lane l holds rows
@@ -535,17 +537,31 @@ struct wgmma_shape; // the asm of m64nNk16, one specialization for each N below
                  "}\n"                                                                                       \
                  : WGMMA_ACCS_##R                                                                           \
                  : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(TRANS_A), "n"(TRANS_B))
+// One m64nNk32 on e4m3: the same operands but the transposes, which FP8 does not take.
+#define WGMMA_ASM_E4M3(N, R, DA, DB, P)                                                                      \
+    asm volatile("{\n"                                                                                       \
+                 ".reg .pred p;\n"                                                                           \
+                 "setp.ne.b32 p, %" #P ", 0;\n"                                                              \
+                 "wgmma.mma_async.sync.aligned.m64n" #N "k32.f32.e4m3.e4m3 {" WGMMA_REGS_##R "}, %" #DA       \
+                 ", %" #DB ", p, 1, 1;\n"                                                                     \
+                 "}\n"                                                                                       \
+                 : WGMMA_ACCS_##R                                                                           \
+                 : "l"(desc_a), "l"(desc_b), "r"(accumulate))
 #define WGMMA_SHAPE(N, R, DA, DB, P, TA, TB)                                                                \
     template <>                                                                                              \
     struct wgmma_shape<N> {                                                                                  \
         template <typename T, int TRANS_A, int TRANS_B>                                                      \
         static __device__ __forceinline__ void run(float (&d_)[R], uint64_t desc_a, uint64_t desc_b, int accumulate) \
         {                                                                                                    \
-            static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value, "fp16 or bf16"); \
+            static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value ||         \
+                              (std::is_same<T, __nv_fp8_e4m3>::value && TRANS_A == 0 && TRANS_B == 0),        \
+                          "fp16 or bf16, or e4m3 with both operands K-major");                               \
             if constexpr (std::is_same<T, __half>::value)                                                    \
                 WGMMA_ASM("f16", N, R, DA, DB, P, TA, TB);                                                   \
-            else                                                                                             \
+            else if constexpr (std::is_same<T, __nv_bfloat16>::value)                                        \
                 WGMMA_ASM("bf16", N, R, DA, DB, P, TA, TB);                                                  \
+            else                                                                                             \
+                WGMMA_ASM_E4M3(N, R, DA, DB, P);                                                             \
         }                                                                                                    \
     };
 WGMMA_SHAPES(WGMMA_SHAPE)

@@ -26,6 +26,8 @@ static void *driver_function(const char *name)
     return fn;
 }
 
+static int element_bytes(enum dtype t) { return t == DTYPE_E4M3 ? 1 : 2; }
+
 void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int rows, int cols, int box_rows,
                         int box_cols)
 {
@@ -36,10 +38,14 @@ void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int ro
         error_name = (error_name_fn)driver_function("cuGetErrorName");
     }
     const cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
-    const cuuint64_t row_stride[1] = {(cuuint64_t)cols * 2}; /* bytes of fp16 or bf16; dims[0]'s is implied */
+    const cuuint64_t row_stride[1] = {(cuuint64_t)cols * element_bytes(t)}; /* dims[0]'s is implied */
     const cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
     const cuuint32_t element_strides[2] = {1, 1};
-    CUresult r = encode(map, t == DTYPE_BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
+    /* e4m3 moves as bytes: a copy does not look at what they hold */
+    const CUtensorMapDataType type = t == DTYPE_BF16   ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                     : t == DTYPE_E4M3 ? CU_TENSOR_MAP_DATA_TYPE_UINT8
+                                                       : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    CUresult r = encode(map, type, 2,
                         (void *)base, dims, row_stride, box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
                         CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                         CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
@@ -64,7 +70,7 @@ static const CUtensorMap *cached_map(struct tensor_map_cache *c, const void *bas
                                      int box_rows)
 {
     if (!c->base || c->base != base || c->t != t || c->rows != rows || c->cols != cols || c->box_rows != box_rows) {
-        make_tensor_map_2d(&c->map, base, t, rows, cols, box_rows, 64);
+        make_tensor_map_2d(&c->map, base, t, rows, cols, box_rows, 128 / element_bytes(t));
         c->base = base;
         c->t = t;
         c->rows = rows;
@@ -81,5 +87,14 @@ struct gemm_tensor_maps gemm_tensor_maps(const void *A, const void *B, const voi
     struct gemm_tensor_maps maps = {cached_map(&map_A, A, t, m, k, bm), cached_map(&map_B, B, t, k, n, 64), NULL};
     if (c_box_rows > 0)
         maps.C = cached_map(&map_C, C, t, m, n, c_box_rows);
+    return maps;
+}
+
+struct gemm_tensor_maps gemm_tensor_maps_tn(const void *A, const void *B, const void *C, enum dtype t, int m, int n,
+                                            int k, int a_box_rows, int b_box_rows, int c_box_rows)
+{
+    static struct tensor_map_cache map_A, map_B, map_C;
+    struct gemm_tensor_maps maps = {cached_map(&map_A, A, t, m, k, a_box_rows), cached_map(&map_B, B, t, n, k, b_box_rows),
+                                    cached_map(&map_C, C, DTYPE_BF16, m, n, c_box_rows)};
     return maps;
 }

@@ -12,10 +12,10 @@
 extern "C" {
 #endif
 
-/* The map of a row-major rows x cols matrix of t (fp16 or bf16) at base, read in boxes of
- * box_rows x box_cols elements with the 128-byte swizzle (box_cols * 2 must be 128 or less), L2
- * promotion of 128 bytes, and zeros for elements past the edges. cols * 2 must be a multiple of
- * 16 (TMA's row stride rule). A failing driver call is named on stderr and the process exits 4. */
+/* The map of a row-major rows x cols matrix of t (fp16, bf16 or e4m3) at base, read in boxes of
+ * box_rows x box_cols elements with the 128-byte swizzle (box_cols elements must be 128 bytes or
+ * less), L2 promotion of 128 bytes, and zeros for elements past the edges. A row's bytes must be
+ * a multiple of 16 (TMA's row stride rule). A failing driver call is named on stderr and the process exits 4. */
 void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int rows, int cols, int box_rows,
                         int box_cols);
 
@@ -29,6 +29,12 @@ struct gemm_tensor_maps {
 };
 struct gemm_tensor_maps gemm_tensor_maps(const void *A, const void *B, const void *C, enum dtype t, int m, int n,
                                          int k, int bm, int c_box_rows);
+
+/* The maps of a TN step (17 on: A m x k and B n x k, both K-major, of t): A in boxes of
+ * a_box_rows x 128 bytes of K, B in boxes of b_box_rows x 128 bytes, C (m x n, bf16) in boxes of
+ * c_box_rows x 64. Cached as gemm_tensor_maps's. */
+struct gemm_tensor_maps gemm_tensor_maps_tn(const void *A, const void *B, const void *C, enum dtype t, int m, int n,
+                                            int k, int a_box_rows, int b_box_rows, int c_box_rows);
 
 #ifdef __cplusplus
 }

@@ -294,6 +294,10 @@ static const struct smem_op ops14[] = { /* the TMA store reads the slab outside 
     {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h14_c_stsm},
 };
 
+static const struct smem_op ops17[] = { /* 128 x 128 tiles: a warpgroup's part is 64 x 128, one round of 8 */
+    {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 8, 1, h14_c_stsm},
+};
+
 static const struct smem_op ops16_swapped[] = {
     {"C stmatrix.x4.trans (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h16_c_stsm_trans},
 };
@@ -322,6 +326,8 @@ static const struct step_model steps[] = {
     {"15_hgemm_stream_k", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
     {"16_hgemm_fit", 64, ops14, N_OPS(ops14), 0, 0, 262144, 0, 256},
     {"16 swapped 128 x 256 tiles", 64, ops16_swapped, N_OPS(ops16_swapped), 0, 0, 262144, 0, 256},
+    /* 17 at 4096^3: 128 x 128 tiles, each warpgroup's 64 x 128 part stored as 14 stores half its slab */
+    {"17_fp8_wgmma", 128, ops17, N_OPS(ops17), 0, 0, 262144, 0},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */
