@@ -62,7 +62,7 @@ endif
 
 # STEP=NN (or a list, or folder names) restricts every target that runs steps. Unset: run,
 # test, sanitize and ncu take every step, sweep the steps from 07 on (01-06 are far from
-# cuBLAS at every size), shapes the last step.
+# cuBLAS at every size), shapes the last step of each precision: fp16/bf16 and FP8 (e4m3).
 ALL_STEPS := $(patsubst %/,%,$(sort $(dir $(wildcard [0-9][0-9]_*/kernel.cu))))
 # A one-digit step is its folder's two digits: STEP=1 is 01.
 STEP_NAMES := $(foreach s,$(STEP),$(if $(filter 1 2 3 4 5 6 7 8 9,$(s)),0$(s),$(s)))
@@ -72,7 +72,8 @@ ifneq ($(STEP_MISSES),)
 endif
 STEPS       := $(if $(STEP),$(foreach s,$(STEP_NAMES),$(filter $(s) $(s)_%,$(ALL_STEPS))),$(ALL_STEPS))
 SWEEP_SET   := $(if $(STEP),$(STEPS),$(filter-out 01_% 02_% 03_% 04_% 05_% 06_%,$(ALL_STEPS)))
-SHAPE_SET   := $(if $(STEP),$(STEPS),$(lastword $(ALL_STEPS)))
+FP8_STEPS   := $(patsubst %/main.c,%,$(shell grep -l 'DTYPE_E4M3' $(ALL_STEPS:%=%/main.c) 2>/dev/null))
+SHAPE_SET   := $(if $(STEP),$(STEPS),$(lastword $(filter-out $(FP8_STEPS),$(ALL_STEPS))) $(lastword $(FP8_STEPS)))
 STEP_NUMBERS := $(foreach s,$(STEPS),$(firstword $(subst _, ,$(s))))
 
 # The targets that measure say there is no GPU before they build anything (a dry run, make -n,
@@ -224,7 +225,7 @@ help:
 	@echo "  make test         host tests, argument checks; with a GPU, every step on the shape matrix"
 	@echo "  make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step (and ring depth)"
 	@echo "  make sweep        steps 07 on (or STEP) over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
-	@echo "  make shapes       the last step (or STEP) over the shape suite SUITE, against cuBLAS: geomean and worst"
+	@echo "  make shapes       the last step of each precision (or STEP) over the shape suite SUITE, against cuBLAS: geomean and worst"
 	@echo "  make calibrate    the last step's cost model against each candidate forced (--tile), over SUITE or a random draw of 8"
 	@echo "  make results      results/<gpu>/: the ladder, the sweep, the three suites (llm, models, a random draw), plots, README.md"
 	@echo "  make plots        the PNG plots of results/<gpu>/ from its CSVs (GPU=<gpu folder>; matplotlib)"
@@ -236,7 +237,7 @@ help:
 	@echo "  make help         this text"
 	@echo "variables (make VAR=value ...; now):"
 	@echo "  STEP=NN           only these steps, e.g. STEP=12 or STEP='12 13 14', for every target that runs"
-	@echo "                    steps (unset: all steps; sweep 07 on, shapes the last: $(lastword $(ALL_STEPS)))"
+	@echo "                    steps (unset: all steps; sweep 07 on, shapes the last of each precision: $(strip $(SHAPE_SET)))"
 	@echo "  ARCH='80 90'      target compute capabilities ($(ARCH))"
 	@echo "  BUILD             build folder ($(BUILD))"
 	@echo "  SIZE              M = N = K of run, results and ncu ($(SIZE))"

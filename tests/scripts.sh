@@ -132,6 +132,12 @@ small=$(printf '%s\n' "$one" | awk 'NR > 1 && $1 < 100' | wc -l)
 [ "$one" = "$two" ] && [ "$one" != "$other" ] && [ -z "$bad" ] && [ "$(printf '%s\n' "$one" | wc -l)" -eq 201 ] &&
     [ "$small" -gt 50 ] && printf '%s\n' "$one" | head -n 1 | grep -q '^# random draw: seed 7, 200 shapes'
 check $? "random_shapes: a seed's draw is the same twice, another seed's differs, all 200 shapes within the ranges, M log-uniform" "${bad:-$small shapes below M = 100}"
+# Q = 16 (the FP8 steps' N and K): the same draw, each N and K on a multiple of 16
+sixteen=$("$BUILD/random_shapes" 7 200 16)
+off=$(paste <(printf '%s\n' "$one") <(printf '%s\n' "$sixteen") | awk 'NR > 1 && ($1 != $4 || $5 % 16 || $6 % 16 ||
+    $5 - $2 > 8 || $2 - $5 > 8 || $6 - $3 > 8 || $3 - $6 > 8) { n++ } END { print n + 0 }')
+[ "$off" -eq 0 ] && [ "$(printf '%s\n' "$sixteen" | wc -l)" -eq 201 ]
+check $? "random_shapes with Q = 16: the same draw, N and K on multiples of 16 (within 8 of Q = 8's)" "$off shapes differ"
 err=$("$BUILD/random_shapes" x 2>&1 >/dev/null)
 rc=$?
 err2=$("$BUILD/random_shapes" 1 0 2>&1 >/dev/null)

@@ -48,7 +48,7 @@ last=$("$bin" --list-tiles 2>/dev/null | awk '!/^#/ && NF >= 4 { n++ } END { pri
 [ "$last" -gt 0 ] || { echo "make calibrate: $step has no --list-tiles: no candidates to weigh" >&2; exit 2; }
 if [ "$suite" = random ]; then
     seed=${SEED:-$(date +%s)}
-    "$BUILD/random_shapes" "$seed" "${COUNT:-8}" >"$tmp/suite.txt" || exit 2
+    "$BUILD/random_shapes" "$seed" "${COUNT:-8}" "$(shape_multiple "$step")" >"$tmp/suite.txt" || exit 2
     name="a random draw (seed $seed, ${COUNT:-8} shapes: SEED=$seed COUNT=${COUNT:-8} draws them again)"
     suite=$tmp/suite.txt
 fi

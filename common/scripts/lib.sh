@@ -98,3 +98,15 @@ baseline_reports() {
     [ -n "$sites" ] && ! printf '%s\n' "$sites" | grep -qv '^nvjet_' && printf '%s\n' "$sites" | tr '\n' ' ' | sed 's/ $//'
     return 0
 }
+
+# shape_multiple STEP...: the multiple SUITE=random draws N and K in so that every step takes
+# every shape, read from each step's --help ("N multiple of 16, K of 16" for FP8): 8 at least.
+shape_multiple() {
+    local q=8 s v
+    for s in "$@"; do
+        for v in $("$BUILD/$s" --help 2>/dev/null | sed -n 's/^shape: .*N \(multiple \)\{0,1\}of \([0-9]*\), K of \([0-9]*\);.*/\2 \3/p'); do
+            [ "$v" -gt "$q" ] && q=$v
+        done
+    done
+    echo "$q"
+}

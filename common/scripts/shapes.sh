@@ -6,7 +6,8 @@
 # ratios, the worst one and the count below 0.90. A step that cannot run on this GPU is skipped
 # in one line, a shape a step does not take is one "rejected" row; with no GPU, one line and
 # exit 3. SUITE is a file (shapes/*.txt, "M N K" a line, # comments) or "random": COUNT shapes
-# (default 64) drawn from SEED (default: the clock) by random_shapes, the seed printed first.
+# (default 64) drawn from SEED (default: the clock) by random_shapes, the seed printed first; a
+# step whose N and K must be multiples of 16 (FP8) gets the same draw on those multiples.
 # With --results CSV the rows also go to that file, with a last column naming the suite (and
 # the draw's seed).
 # Every line of a suite file is blank, a comment, or "M N K" (three decimal integers): any other
@@ -83,7 +84,12 @@ show() {
 
 status=0
 for step in "$@"; do
-    "$BUILD/$step" --shapes "$suite_file" --dtype all "${TIMING[@]}" --csv 2>"$tmp/err" | show "$step"
+    file=$suite_file
+    if [ "$suite" = random ]; then # the seed's draw with N and K on the step's multiples (FP8: 16)
+        file=$tmp/suite-$step.txt
+        "$BUILD/random_shapes" "$seed" "${COUNT:-64}" "$(shape_multiple "$step")" >"$file" || exit 2
+    fi
+    "$BUILD/$step" --shapes "$file" --dtype all "${TIMING[@]}" --csv 2>"$tmp/err" | show "$step"
     rc=${PIPESTATUS[0]}
     if [ "$rc" -eq 3 ]; then
         why=$(skip_reason "$(cat "$tmp/err")")
@@ -94,7 +100,7 @@ for step in "$@"; do
     # 2: lines skipped, each a row naming it; 1: a wrong result; anything else: a crash
     if [ "$rc" -ne 0 ] && [ "$rc" -ne 2 ]; then
         status=1
-        grep -v "^$suite_file: " "$tmp/err" | sed "s/^/$step: /" >&2
+        grep -v "^$file: " "$tmp/err" | sed "s/^/$step: /" >&2
     fi
     refused=$(awk -F, -v s="$step" '$2 == s && $13 ~ /^rejected \(line / { sub(/^rejected \(line /, "", $13); sub(/\).*/, "", $13); printf "%s, ", $13 }' "$csv")
     [ -z "$refused" ] || echo "$step refused the shapes of $suite lines ${refused%, }" >>"$tmp/refused"
