@@ -74,7 +74,9 @@ show() {
         rejected*|"cannot run"*) row "$1" "$mm" "$nn" "$kk" - - - - - "$check" ;;
         *)
             case $kern in cublas_*) continue ;; esac
-            bytes=$(((mm * kk + kk * nn + mm * nn) * 2))
+            es=2 # bytes of an element of A and B: fp16/bf16, or e4m3's one (C is 2 in both)
+            [ "$dt" = e4m3 ] && es=1
+            bytes=$(((mm * kk + kk * nn) * es + mm * nn * 2))
             gbs=$(awk -v b="$bytes" -v ms="$ms" -v f="$((2 * mm * nn * kk))" 'BEGIN { if (f / b < 300) printf "%.0f", b / ms / 1e6; else printf "-" }')
             row "$1" "$mm" "$nn" "$kk" "$dt" "$ms" "$tf" "$gbs" "$(printf '%.2fx' "$ratio")" "$check"
             ;;
