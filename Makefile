@@ -117,7 +117,7 @@ BINARIES    := $(STEPS:%=$(BUILD)/%)
 
 .PHONY: all run test sanitize sweep shapes calibrate results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
-all: $(BINARIES) $(BUILD)/test_host $(BUILD)/check_gpu $(BUILD)/conflicts $(BUILD)/random_shapes $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/hold_memory
+all: $(BINARIES) $(BUILD)/test_host $(BUILD)/check_gpu $(BUILD)/conflicts $(BUILD)/random_shapes $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/stream_k_17 $(BUILD)/hold_memory
 
 # Rebuild the kernels whenever ARCH changes.
 $(BUILD)/arch.txt: FORCE
@@ -164,6 +164,7 @@ $(BUILD)/stream_k_%: tests/stream_k_%.cu tests/stream_k_check.h $(HARNESS_OBJ) c
 	$(NVCC) $(NVCCFLAGS) --cudart $(CUDART) tests/stream_k_$*.cu $(HARNESS_OBJ) -o $@ $(LDFLAGS) $(LDLIBS)
 $(BUILD)/stream_k_15: 15_hgemm_stream_k/kernel.cu common/kernel/schedule.h
 $(BUILD)/stream_k_16: 16_hgemm_fit/kernel.cu 16_hgemm_fit/fit.h common/kernel/schedule.h
+$(BUILD)/stream_k_17: 17_fp8_wgmma/fit.h common/kernel/schedule.h
 
 # The bank-conflict model of every shared-memory instruction (no GPU needed).
 conflicts: $(BUILD)/conflicts

@@ -71,6 +71,7 @@ run_checks "$BUILD/test_host"
 echo "== stream-K bookkeeping of 15 and 16, replayed on the host with their own schedule and walk"
 run_checks "$BUILD/stream_k_15"
 run_checks "$BUILD/stream_k_16"
+run_checks "$BUILD/stream_k_17"
 
 echo "== bank-conflict model against the articles' claims"
 run_checks "$BUILD/conflicts" --check

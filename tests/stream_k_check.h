@@ -157,7 +157,7 @@ static int run_checks()
     s.sk_iters--;
     report(!replay(s, groups, k_tiles, sharers_of).empty(), "the replay fails a schedule that leaves an iteration out",
            "passed");
-    s = schedule_at(1, 8, 192, 132, 5, &groups, &k_tiles);
+    s = schedule_at(1, 8, 3 * BK, 132, 5, &groups, &k_tiles); // three K tiles
     const bool clamped = s.clusters == 3;
     s.clusters = 5;
     report(clamped && !replay(s, groups, k_tiles, sharers_of).empty(),
