@@ -189,12 +189,12 @@ sweep: all
 shapes: all
 	@$(MEASURE_ENV) bash common/scripts/shapes.sh $(SUITE) $(SHAPE_SET)
 
-# The cost model of the last step (or STEP) against every candidate forced in turn, over SUITE
-# if given, else a random draw of COUNT shapes (8 unless given).
+# The cost model of the last fp16/bf16 step (or STEP) against every candidate forced in turn,
+# over SUITE if given, else a random draw of COUNT shapes (8 unless given).
 calibrate: all
 	@$(MEASURE_ENV) COUNT=$(if $(filter command line,$(origin COUNT)),$(COUNT),8) CALIBRATE_CSV=$(CALIBRATE_CSV) \
 	    bash common/scripts/calibrate.sh \
-	    $(if $(filter command line,$(origin SUITE)),$(SUITE),random) $(lastword $(STEPS))
+	    $(if $(filter command line,$(origin SUITE)),$(SUITE),random) $(lastword $(if $(STEP),$(STEPS),$(filter-out $(FP8_STEPS),$(ALL_STEPS))))
 
 # results/<gpu>/ for the GPU here, e.g. results/nvidia-h200/ (common/scripts/results.sh).
 results: all
@@ -227,7 +227,7 @@ help:
 	@echo "  make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step (and ring depth)"
 	@echo "  make sweep        steps 07 on (or STEP) over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
 	@echo "  make shapes       the last step of each precision (or STEP) over the shape suite SUITE, against cuBLAS: geomean and worst"
-	@echo "  make calibrate    the last step's cost model against each candidate forced (--tile), over SUITE or a random draw of 8"
+	@echo "  make calibrate    the last fp16/bf16 step's cost model against each candidate forced (--tile), over SUITE or a random draw of 8"
 	@echo "  make results      results/<gpu>/: the ladder, the sweep, the three suites (llm, models, a random draw), plots, README.md"
 	@echo "  make plots        the PNG plots of results/<gpu>/ from its CSVs (GPU=<gpu folder>; matplotlib)"
 	@echo "  make ncu          Nsight Compute counters per step at SIZE^3 into results/<gpu>/ncu.md"

@@ -46,6 +46,9 @@ trap 'rm -rf "$tmp"' EXIT
 # The candidates, from --list-tiles: one a line, # lines are comments.
 last=$("$bin" --list-tiles 2>/dev/null | awk '!/^#/ && NF >= 4 { n++ } END { print n + 0 }')
 [ "$last" -gt 0 ] || { echo "make calibrate: $step has no --list-tiles: no candidates to weigh" >&2; exit 2; }
+# The microbenchmarks time bf16 kernels with 16's tiles; an FP8 step keeps 16's constants.
+"$bin" --help 2>/dev/null | grep -q '^dtype: .*bf16' ||
+    { echo "make calibrate: $step does not run bf16, which the microbenchmarks time (16's tiles): its cost keeps 16's constants (fit.h)" >&2; exit 2; }
 if [ "$suite" = random ]; then
     seed=${SEED:-$(date +%s)}
     "$BUILD/random_shapes" "$seed" "${COUNT:-8}" "$(shape_multiple "$step")" >"$tmp/suite.txt" || exit 2
