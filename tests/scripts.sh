@@ -144,6 +144,23 @@ err2=$("$BUILD/random_shapes" 1 0 2>&1 >/dev/null)
 rc2=$?
 [ "$rc" -eq 2 ] && [ "$rc2" -eq 2 ] && printf '%s' "$err" | grep -q '^usage: random_shapes SEED' && printf '%s' "$err2" | grep -q '^usage:'
 check $? "random_shapes with a seed that is no number, or COUNT 0: its usage line, exit 2" "$err"
+# make shapes SUITE=random gives each step the seed's draw on its own multiples: a stub whose
+# --help asks for N and K multiples of 16 (the FP8 steps) gets them, the same M as the other
+# stub's, whose draw is random_shapes' own (multiples of 8).
+make_stubs "$tmp/q" "NVIDIA H200" 90 99 "-" 16_stub 17_stub
+sed -i 's/any M, N multiple of 8, K of 8;/any M, N multiple of 16, K of 16;/' "$tmp/q/17_stub"
+for s in 16_stub 17_stub; do
+    sed -i "s|^if \[ -n \"\$shapes\" \]; then.*|&\ncp \"\$shapes\" \"$tmp/q/$s.suite\"|" "$tmp/q/$s"
+done
+BUILD=$tmp/q SEED=7 COUNT=40 ITERS=1 WARMUP=0 WARMUP_MS=0 bash "$scripts/shapes.sh" random 16_stub 17_stub >/dev/null 2>&1
+rc=$?
+eight=$("$BUILD/random_shapes" 7 40)
+off=$(paste <(grep -v '^#' "$tmp/q/16_stub.suite" 2>/dev/null) <(grep -v '^#' "$tmp/q/17_stub.suite" 2>/dev/null) |
+    awk 'NF != 6 || $1 != $4 || $5 % 16 || $6 % 16 { n++ } END { print n + 0 }')
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/q/16_stub.suite" 2>/dev/null)" = "$eight" ] && [ "$off" -eq 0 ] &&
+    [ "$(grep -vc '^#' "$tmp/q/17_stub.suite")" -eq 40 ]
+check $? "make shapes SUITE=random: a step asking for N, K multiples of 16 gets the seed's draw on them, the other random_shapes' own" \
+    "exit $rc, $off shapes off"
 
 # An H200 rewrites the top README's block, from its own folder
 make_stubs "$tmp/h200" "NVIDIA H200" 90 99 "-" "${steps[@]}"
