@@ -65,8 +65,8 @@ constexpr uint32_t C_BOX_BYTES = 64 * 64 * 2;
 FIT_FN uint32_t c_part_bytes(struct tile_fit f) { return 64 * part_cols(f) * 2; }
 FIT_FN int c_box_rows(struct tile_fit f) { return f.swap ? part_cols(f) : 64; }
 // The ring is as deep as the 227 KB an sm_90 block may have holds beside the two C parts, the
-// 1024 bytes of alignment and 512 for the ring's barriers (CUTLASS's stage-count carve-out): 4
-// stages of 128 x 256, 6 of 128 x 128, 8 of 128 x 64, more of narrower tiles (--list-tiles).
+// 1024 bytes of alignment and 512 for the ring's barriers (CUTLASS's stage-count carve-out): 6
+// stages of 128 x 128, more of narrower tiles (--list-tiles).
 constexpr int SMEM_PER_BLOCK = 227 * 1024, MAX_STAGES = 32;
 FIT_FN int ring_depth(struct tile_fit f)
 {
@@ -87,12 +87,12 @@ FIT_FN bool buildable(struct tile_fit f)
            (f.bn / f.cluster) % 8 == 0 && ring_depth(f) >= 4 && ring_depth(f) <= MAX_STAGES;
 }
 
-// The candidates the cost weighs, in the order --tile numbers them. Today's orientation as 15
-// had it (128 x 256 in pairs and alone) and its narrower tiles; then the swapped one, every
-// BM from 16 to 256 in steps of 16 over BN = 256, 128 and 64 (those that fit the registers),
-// and pairs of the 256- and 128-column ones (a pair shares out B's boxes, so needs two). Where
-// M is small, a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and
-// a bit, a BM some rows narrower makes one.
+// The candidates the cost weighs, in the order --tile numbers them: 16's list, of which
+// buildable keeps those whose part fits the registers beside its accumulator (no 128 x 256, no
+// swapped BN = 256): 128 x 128 and its narrower unswapped tiles, then swapped ones of every BM
+// from 16 in steps of 16 over BN = 128 and 64, and pairs of the 128-row ones. Where M is small,
+// a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and a bit, a BM
+// some rows narrower makes one.
 constexpr int MAX_CANDIDATES = 80;
 struct candidate_list {
     struct tile_fit at[MAX_CANDIDATES];
@@ -153,8 +153,9 @@ struct cost_constants {
     double fixup_kb;      // and a KB of its fp32 sums, written and read back (split)
     double fixup_part;    // and a part more to add up: one more slot to read (split)
 };
-// 16's, whose K tile is 17's in bytes and in wgmma instructions (at twice the flops each);
-// mma_flops, smem_bytes and hbm_bytes are the H200's data sheet's.
+// 16's (make calibrate's microbenchmarks time bf16 kernels), whose K tile is 17's in bytes and
+// in wgmma instructions (at twice the flops each); mma_flops, smem_bytes and hbm_bytes are the
+// H200's data sheet's.
 constexpr struct cost_constants HOPPER = {
     .mma_flops = 8192,
     .smem_bytes = 128,

@@ -39,7 +39,7 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     constexpr int WN = part_cols(F); // the columns of a part, one wgmma's n
     constexpr uint32_t A_BYTES = BM * BK, STAGE_BYTES = stage_bytes(F), C_PART_BYTES = c_part_bytes(F);
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
-    static_assert(buildable(F), "64, 128 or 256 wgmma rows, parts of 64 columns unswapped, sums and accumulator in 128 registers");
+    static_assert(buildable(F), "64 or 128 wgmma rows, parts of 64 columns unswapped, sums and accumulator in 128 registers");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands in each at the same place.
