@@ -163,8 +163,8 @@ $(BUILD)/stream_k_%: tests/stream_k_%.cu tests/stream_k_check.h $(HARNESS_OBJ) c
                      common/kernel/launch.h $(BUILD)/arch.txt
 	$(NVCC) $(NVCCFLAGS) --cudart $(CUDART) tests/stream_k_$*.cu $(HARNESS_OBJ) -o $@ $(LDFLAGS) $(LDLIBS)
 $(BUILD)/stream_k_15: 15_hgemm_stream_k/kernel.cu common/kernel/schedule.h
-$(BUILD)/stream_k_16: 16_hgemm_fit/kernel.cu 16_hgemm_fit/fit.h common/kernel/schedule.h
-$(BUILD)/stream_k_17: 17_fp8_wgmma/fit.h common/kernel/schedule.h
+$(BUILD)/stream_k_16: 16_hgemm_fit/kernel.cu 16_hgemm_fit/fit.h common/kernel/schedule.h tests/fit_check.h
+$(BUILD)/stream_k_17: 17_fp8_wgmma/fit.h common/kernel/schedule.h tests/fit_check.h
 
 # The bank-conflict model of every shared-memory instruction (no GPU needed).
 conflicts: $(BUILD)/conflicts
