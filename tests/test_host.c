@@ -229,11 +229,13 @@ static void test_e4m3(void)
          float_to_e4m3_satfinite(ldexpf(3, -10)) == 0x02 && float_to_e4m3_satfinite(0.0155f) == 0x08;
     report(ok, "e4m3: 448 the largest, subnormals of 2^-9, halfway to even, saturated past 448",
            "a known value converted wrongly");
-    /* A's 1 x 128 scales: K block by K block, M padded to 4; B's 128 x 128 row-major */
+    /* A's 1 x 128 scales: K block by K block, M padded to 4; B's 128 x 128 row-major, K blocks
+     * padded to 4 */
     ok = scale_a_index(SCALING_BLOCK, 5, 3, 0) == 3 && scale_a_index(SCALING_BLOCK, 5, 3, 128) == 11 &&
          scale_a_index(SCALING_BLOCK, 5, 4, 383) == 20 && scale_a_count(SCALING_BLOCK, 5, 300) == 24 &&
-         scale_b_index(SCALING_BLOCK, 300, 127, 299) == 2 && scale_b_index(SCALING_BLOCK, 300, 128, 0) == 3 &&
-         scale_b_count(SCALING_BLOCK, 129, 300) == 6 && scale_a_count(SCALING_TENSOR, 5, 300) == 1 &&
+         scale_b_index(SCALING_BLOCK, 300, 127, 299) == 2 && scale_b_index(SCALING_BLOCK, 300, 128, 0) == 4 &&
+         scale_b_count(SCALING_BLOCK, 129, 300) == 8 &&
+         scale_b_index(SCALING_BLOCK, 1040, 300, 1039) == 32 && scale_a_count(SCALING_TENSOR, 5, 300) == 1 &&
          scale_b_index(SCALING_TENSOR, 300, 200, 299) == 0;
     report(ok, "e4m3 scales: where each block's scale lies, and how many there are", "an index differs");
 }

@@ -23,7 +23,8 @@ enum accum { ACCUM_FP32, ACCUM_FP16 };
  * q x scale_a[scale_a_index(...)], B's likewise (TN: A is M x K, B is N x K). Per tensor, one
  * scale each. Per block, as DeepSeek-V3 quantizes: A's per 1 x 128 (a row, a K block of 128),
  * stored K block by K block, each a column of M scales padded to a multiple of 4 (16 bytes, so
- * that TMA can copy a tile's rows of it); B's per 128 x 128, row-major over the blocks. */
+ * that TMA can copy a tile's rows of it); B's per 128 x 128, row-major over the blocks, each
+ * row of K blocks likewise padded to 4 (cuBLASLt reads both so). */
 enum scaling { SCALING_TENSOR, SCALING_BLOCK };
 
 #define SCALE_BLOCK 128
@@ -36,6 +37,7 @@ enum scaling { SCALING_TENSOR, SCALING_BLOCK };
 
 static inline LAUNCH_HD int scale_blocks(int extent) { return (extent + SCALE_BLOCK - 1) / SCALE_BLOCK; }
 static inline LAUNCH_HD int scale_a_pitch(int m) { return (m + 3) / 4 * 4; }
+static inline LAUNCH_HD int scale_b_pitch(int k) { return (scale_blocks(k) + 3) / 4 * 4; }
 
 static inline LAUNCH_HD size_t scale_a_index(enum scaling s, int m, int row, int k)
 {
@@ -44,7 +46,7 @@ static inline LAUNCH_HD size_t scale_a_index(enum scaling s, int m, int row, int
 
 static inline LAUNCH_HD size_t scale_b_index(enum scaling s, int k_extent, int row, int k)
 {
-    return s == SCALING_TENSOR ? 0 : (size_t)(row / SCALE_BLOCK) * scale_blocks(k_extent) + k / SCALE_BLOCK;
+    return s == SCALING_TENSOR ? 0 : (size_t)(row / SCALE_BLOCK) * scale_b_pitch(k_extent) + k / SCALE_BLOCK;
 }
 
 /* How many scales A (m x k) and B (n x k) carry. */
@@ -55,7 +57,7 @@ static inline LAUNCH_HD size_t scale_a_count(enum scaling s, int m, int k)
 
 static inline LAUNCH_HD size_t scale_b_count(enum scaling s, int n, int k)
 {
-    return s == SCALING_TENSOR ? 1 : (size_t)scale_blocks(n) * scale_blocks(k);
+    return s == SCALING_TENSOR ? 1 : (size_t)scale_blocks(n) * scale_b_pitch(k);
 }
 
 #define MAX_STEP_OPTIONS 4
