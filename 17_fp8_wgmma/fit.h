@@ -76,21 +76,23 @@ FIT_FN int smem_bytes(struct tile_fit f) { return ring_depth(f) * stage_bytes(f)
 
 // What an instance needs: 64 or 128 wgmma rows; wgmma's N a multiple of 8 up to 256 (so a
 // swapped BM a multiple of 16); unswapped, every part a whole number of 64 columns (as 16's
-// list has them); a part's fp32 sums and its accumulator at most 128 registers a thread:
-// ptxas spills past about that under the 232 a consumer thread has, so 128 x 256 is out; B's rows shared out
-// over the cluster in whole 8-row swizzle atoms; a ring of 4 stages or more.
+// list has them); a part's fp32 sums and its two accumulators at most 192 registers a thread
+// of the 232 a consumer thread has, so 128 x 256 is out, and no spills: at the full 192 (parts
+// of 128 columns), ptxas -v shows them in 128 x 128 swapped and in 64 x 256, which are left out;
+// B's rows shared out over the cluster in whole 8-row swizzle atoms; a ring of 4 stages or more.
+FIT_FN bool spills(struct tile_fit f) { return part_cols(f) == 128 && (f.swap ? f.bn == 128 : f.bm == 64); }
 FIT_FN bool buildable(struct tile_fit f)
 {
     const int r = mma_rows(f), n = part_cols(f);
     return (r == 64 || r == 128) && n % 8 == 0 && n <= 256 && mma_cols(f) % 16 == 0 &&
-           (f.swap || (n % 64 == 0 && part_of(f, 1, parts(f) - 1).col % 64 == 0)) && 2 * parts(f) * n / 2 <= 128 &&
+           (f.swap || (n % 64 == 0 && part_of(f, 1, parts(f) - 1).col % 64 == 0)) && parts(f) == 1 && 3 * n / 2 <= 192 && !spills(f) &&
            (f.bn / f.cluster) % 8 == 0 && ring_depth(f) >= 4 && ring_depth(f) <= MAX_STAGES;
 }
 
 // The candidates the cost weighs, in the order --tile numbers them: 16's list, of which
-// buildable keeps those whose part fits the registers beside its accumulator (no 128 x 256, no
-// swapped BN = 256): 128 x 128 and its narrower unswapped tiles, then swapped ones of every BM
-// from 16 in steps of 16 over BN = 128 and 64, and pairs of the 128-row ones. Where M is small,
+// buildable keeps those whose part fits the registers beside its accumulators: 128 x 128 and
+// its narrower unswapped tiles but 64 x 256, then swapped ones of every BM from 16 in steps of
+// 16 over BN = 128 (to 112) and 64, and pairs of the 128-row ones. Where M is small,
 // a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and a bit, a BM
 // some rows narrower makes one.
 constexpr int MAX_CANDIDATES = 80;

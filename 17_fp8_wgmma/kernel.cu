@@ -31,7 +31,7 @@ template <typename T, int BM, int BN, int CLUSTER, int SWAP>
 __global__ void __launch_bounds__(384, 1)
 fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
-            T *C, float *partials, int *flags, const float *scale_a, const float *scale_b, int promotion)
+            T *C, float *partials, int *flags, const float *scale_a, const float *scale_b)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP};
@@ -39,7 +39,7 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     constexpr int WN = part_cols(F); // the columns of a part, one wgmma's n
     constexpr uint32_t A_BYTES = BM * BK, STAGE_BYTES = stage_bytes(F), C_PART_BYTES = c_part_bytes(F);
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
-    static_assert(buildable(F), "64 or 128 wgmma rows, parts of 64 columns unswapped, sums and accumulator in 128 registers");
+    static_assert(buildable(F), "64 or 128 wgmma rows, parts of 64 columns unswapped, sums and two accumulators in 192 registers");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands in each at the same place.
@@ -121,10 +121,12 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     setmaxnreg_inc<CONSUMER_REGS>();
 
     // This warpgroup's part of the tile, 64 wgmma rows by WN columns from part_of(F, wg, 0): its
-    // fp32 sums, and the m64nWN accumulator its wgmmas of a K tile fill before it is added into
-    // them. Not zeroed: the first wgmma of each K tile ignores the accumulator (scale-d = 0), and
-    // zeroing it would be a non-wgmma write that makes ptxas serialise every wgmma.
-    float sum[PARTS][WN / 2], acc[WN / 2];
+    // fp32 sums, and two m64nWN accumulators that K tiles fill in turn, so that one tile's wgmmas
+    // run while the other's FP8 sums are added into the fp32 ones. Not zeroed: the first wgmma of
+    // each K tile ignores its accumulator (scale-d = 0), and zeroing it would be a non-wgmma write
+    // that makes ptxas serialise every wgmma.
+    static_assert(PARTS == 1, "one part a warpgroup: its sums and two accumulators fill the registers");
+    float sum[PARTS][WN / 2], acc0[WN / 2], acc1[WN / 2];
     const float scale = *scale_a * *scale_b; // per tensor: one product for the whole of C
     const uint32_t c_slab = c_stage + wg * C_PART_BYTES;
     const bool c_issuer = tid % 128 == 0; // one thread per consumer warpgroup issues its TMA stores
@@ -172,26 +174,27 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
         mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
         return slot;
     };
-    // Part h over one K tile into its accumulator, afresh: four k-steps, one wgmma each, then
-    // their group. With --promote 0 (to measure what promotion saves) the accumulator runs on
-    // over the unit's K tiles instead, and its sums are only ever its copy.
-    auto mma_part = [&](uint32_t slot, int h, bool first) {
+    // One K tile into an accumulator, afresh: four k-steps, one wgmma each, then their group.
+    auto mma_into = [&](float (&acc)[WN / 2], uint32_t slot) {
         wgmma_fence(); // the promotion read the accumulator these wgmma overwrite
 #pragma unroll
         for (int ks = 0; ks < BK / 32; ks++)
-            wgmma<__nv_fp8_e4m3, WN, 0, 0>(acc, desc_a(slot, ks, h), desc_b(slot, ks, h),
-                                           ks > 0 || (!promotion && !first));
+            wgmma<__nv_fp8_e4m3, WN, 0, 0>(acc, desc_a(slot, ks, 0), desc_b(slot, ks, 0), ks > 0);
         wgmma_commit_group();
     };
-    // The promotion: part h's K tile, in FP8 sums, into its fp32 ones (the first K tile's become
-    // them), once its group has retired.
-    auto promote = [&](int h, bool first) {
-        wgmma_wait_group<0>();
+    // The promotion: an accumulator's K tile, in FP8 sums, into the fp32 ones once its group has
+    // retired; the unit's first tile's become them. One FFMA an element either way: sum x 0 + acc
+    // is acc, the sums being finite (zeroed here, then sums of e4m3 products far below fp32's
+    // range), where a select would add an instruction to every element.
+#pragma unroll
+    for (int i = 0; i < WN / 2; i++)
+        sum[0][i] = 0.0f;
+    auto promote = [&](const float (&acc)[WN / 2], bool first) {
+        const float keep = first ? 0.0f : 1.0f;
 #pragma unroll
         for (int i = 0; i < WN / 2; i++)
-            sum[h][i] = first || !promotion ? acc[i] : sum[h][i] + acc[i];
+            sum[0][i] = fmaf(sum[0][i], keep, acc[i]);
     };
-
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
     // the tile's rows in C (kind 1: the part from the tile's first K tile, where the range ends;
@@ -344,23 +347,40 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     while (walk.next(w)) {
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
-        for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
-            const uint32_t slot = wait_full(it);
-#pragma unroll
-            for (int h = 0; h < PARTS; h++) {
-                mma_part(slot, h, kt == w.k_begin);
-                // The previous tile leaves while the tensor cores work on this one's first K
-                // tile: its sums are final, and only the promotion below overwrites them.
-                if (h == 0 && pending_bx >= 0) {
-#pragma unroll
-                    for (int p = 0; p < PARTS; p++)
-                        store_part(sum[p], p, pending_bx, pending_by);
-                    pending_bx = -1;
-                }
-                promote(h, kt == w.k_begin);
-            }
-            release(it % STAGES);
+        // The unit's K tiles j = 0, 1, ... go to acc0 and acc1 in turn. Once tile j's wgmmas are
+        // issued, wait_group 1 retires all groups but that one: tile j - 1's accumulator is
+        // promoted, and its slot released, while the tensor cores work on tile j.
+        const int n = w.k_end - w.k_begin;
+        auto retire = [&](const float (&prev)[WN / 2], bool first) {
+            wgmma_wait_group<1>();
+            promote(prev, first);
+            release((it - 1) % STAGES);
+        };
+        mma_into(acc0, wait_full(it));
+        // The previous tile leaves while the tensor cores work on this one's first K tile: its
+        // sums are final, and only the promotion below overwrites them.
+        if (pending_bx >= 0) {
+            store_part(sum[0], 0, pending_bx, pending_by);
+            pending_bx = -1;
         }
+        for (int j = 1; j + 1 < n; j += 2) {
+            mma_into(acc1, wait_full(++it));
+            retire(acc0, j == 1);
+            mma_into(acc0, wait_full(++it));
+            retire(acc1, false);
+        }
+        // The last K tile's accumulator, promoted once its group, the last, has retired (each
+        // branch names its own, so that the other's registers are free there).
+        if (n % 2 == 0) {
+            mma_into(acc1, wait_full(++it));
+            retire(acc0, n == 2);
+            wgmma_wait_group<0>();
+            promote(acc1, false);
+        } else {
+            wgmma_wait_group<0>();
+            promote(acc0, n == 1);
+        }
+        release(it++ % STAGES);
         if (w.k_begin > 0 || w.k_end < num_k_tiles) { // a part of a tile: its other parts come from the clusters beside this one
             send_partial(w.group, w.k_begin == 0);
             (w.k_begin == 0 ? first_part : later_part) = w.group;
@@ -481,8 +501,7 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
             gemm_tensor_maps_tn(A, B, C, t, m, n, k, a_box_rows(m, f.bm), f.bn / f.cluster, c_box_rows(f));
         return launch_kernel<F::template kernel<T>>(config_of(f), {f.cluster * p.clusters, 1, 1}, opts, stream,
                                                     *maps.A, *maps.B, *maps.C, m, n, k, p, static_cast<T *>(C),
-                                                    partials, flags, opts->scale_a, opts->scale_b,
-                                                    launch_option(opts, "promote"));
+                                                    partials, flags, opts->scale_a, opts->scale_b);
     });
 }
 

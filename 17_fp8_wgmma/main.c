@@ -16,14 +16,12 @@ static const struct step_kernel kernels[] = {
 
 /* Each candidate's ring is as deep as 227 KB hold beside its C staging (see --list-tiles), so
  * there is no --stages. --split forces stream-K over a number of clusters, --tile one candidate,
- * for the tests and to check the model against what runs; --promote 0 leaves the promotion out. */
+ * for the tests and to check the model against what runs. */
 static const struct step_option options[] = {
     {.name = "split", .help = "0: the cost model's plan (see --info); N: all of it stream-K over N clusters (at most those that fit, and the iterations)",
      .min = 0, .max = 1024, .default_value = 0},
     {.name = "tile", .help = "0: the candidate the cost model picks (see --info); N: candidate N of --list-tiles (each with the deepest ring 227 KB hold)",
      .min = 0, .max_of = tile_count, .default_value = 0},
-    {.name = "promote", .help = "1: each K tile's FP8 sums added into fp32 ones; 0: one FP8 accumulator over all of K (to measure the error promotion saves)",
-     .min = 0, .max = 1, .default_value = 1},
 };
 
 static const struct step step = {
@@ -35,7 +33,7 @@ static const struct step step = {
     .shape_note = "TMA zero-fills the tiles past M, N and K and stores only inside C; N and K multiples of 16 keep the rows of A, B (K bytes) and C (2N) 16-byte strided",
     .arch = {.min_sm = 90, .max_sm = 90, .target = "sm_90a", .needs = "wgmma, setmaxnreg and TMA multicast are sm_90a instructions (H100/H200)"},
     .options = options,
-    .num_options = 3,
+    .num_options = 2,
     .grid = gemm_grid,
     .grid_note = "persistent: one block per SM at most, in clusters of 2 or alone as the candidate is; whole tiles for the full waves, the rest split evenly in K tiles (--info)",
     .kernels = kernels,
