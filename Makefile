@@ -117,7 +117,7 @@ BINARIES    := $(STEPS:%=$(BUILD)/%)
 
 .PHONY: all run test sanitize sweep shapes calibrate results plots ncu conflicts diff clean help FORCE
 .SECONDARY:
-all: $(BINARIES) $(BUILD)/test_host $(BUILD)/check_gpu $(BUILD)/conflicts $(BUILD)/random_shapes $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/stream_k_17 $(BUILD)/hold_memory
+all: $(BINARIES) $(BUILD)/test_host $(BUILD)/check_gpu $(BUILD)/conflicts $(BUILD)/random_shapes $(BUILD)/stream_k_15 $(BUILD)/stream_k_16 $(BUILD)/stream_k_17 $(BUILD)/stream_k_18 $(BUILD)/hold_memory
 
 # Rebuild the kernels whenever ARCH changes.
 $(BUILD)/arch.txt: FORCE
@@ -158,13 +158,14 @@ $(BUILD)/random_shapes: $(BUILD)/obj/common/scripts/random_shapes.o
 $(BUILD)/hold_memory: $(BUILD)/obj/tests/hold_memory.o
 	$(NVCC) $(HOSTCC) --cudart $(CUDART) $^ -o $@ $(LDFLAGS) -ldl -lpthread
 
-# The stream-K bookkeeping of 15 and 16 replayed on the host with their own schedule and walk.
+# The stream-K bookkeeping of 15-18 replayed on the host with their own schedule and walk.
 $(BUILD)/stream_k_%: tests/stream_k_%.cu tests/stream_k_check.h $(HARNESS_OBJ) common/kernel/step_launch.cuh \
                      common/kernel/launch.h $(BUILD)/arch.txt
 	$(NVCC) $(NVCCFLAGS) --cudart $(CUDART) tests/stream_k_$*.cu $(HARNESS_OBJ) -o $@ $(LDFLAGS) $(LDLIBS)
 $(BUILD)/stream_k_15: 15_hgemm_stream_k/kernel.cu common/kernel/schedule.h
 $(BUILD)/stream_k_16: 16_hgemm_fit/kernel.cu 16_hgemm_fit/fit.h common/kernel/schedule.h tests/fit_check.h
 $(BUILD)/stream_k_17: 17_fp8_wgmma/fit.h common/kernel/schedule.h tests/fit_check.h
+$(BUILD)/stream_k_18: 18_fp8_blockscale/fit.h common/kernel/schedule.h tests/fit_check.h
 
 # The bank-conflict model of every shared-memory instruction (no GPU needed).
 conflicts: $(BUILD)/conflicts

@@ -68,10 +68,11 @@ run_checks() {
 echo "== host tests"
 run_checks "$BUILD/test_host"
 
-echo "== stream-K bookkeeping of 15 and 16, replayed on the host with their own schedule and walk"
+echo "== stream-K bookkeeping of 15-18, replayed on the host with their own schedule and walk"
 run_checks "$BUILD/stream_k_15"
 run_checks "$BUILD/stream_k_16"
 run_checks "$BUILD/stream_k_17"
+run_checks "$BUILD/stream_k_18"
 
 echo "== bank-conflict model against the articles' claims"
 run_checks "$BUILD/conflicts" --check

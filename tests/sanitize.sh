@@ -49,7 +49,12 @@ for step in "$@"; do
     "$bin" --help | grep -q '^  --list-tiles ' && for t in $("$bin" --list-tiles | awk '!/^#/ {
             kind = $5 " " $4 " " ($5 ? $3 : $2) " " $7 " " ($8 % 16); if (!(kind in seen)) { seen[kind]; print $1 } }'); do
         configs+=("--m 300 --n 1000 --k 1000 --split 7 --tile $t"); done
+    # N and K of each shape rounded up to the step's multiples (16 for FP8): the edges stay ragged.
+    q=$(shape_multiple "$step")
     for config in "${configs[@]}"; do
+        config=$(echo "$config" | awk -v q="$q" '{
+            for (i = 1; i < NF; i++) if ($i == "--n" || $i == "--k") $(i + 1) = int(($(i + 1) + q - 1) / q) * q
+            print }')
         for tool in memcheck racecheck synccheck; do
             progress "sanitize: $step $config $tool"
             # shellcheck disable=SC2086 # config is a list of options

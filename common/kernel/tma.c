@@ -98,3 +98,30 @@ struct gemm_tensor_maps gemm_tensor_maps_tn(const void *A, const void *B, const 
                                     cached_map(&map_C, C, DTYPE_BF16, m, n, c_box_rows)};
     return maps;
 }
+
+const CUtensorMap *scale_tensor_map(const float *scales, int pitch, int blocks, int box)
+{
+    static CUtensorMap map;
+    static const float *base;
+    static int last_pitch, last_blocks, last_box;
+    static encode_tiled_fn encode;
+    if (!encode)
+        encode = (encode_tiled_fn)driver_function("cuTensorMapEncodeTiled");
+    if (base == scales && last_pitch == pitch && last_blocks == blocks && last_box == box)
+        return &map;
+    const cuuint64_t dims[2] = {(cuuint64_t)pitch, (cuuint64_t)blocks};
+    const cuuint64_t row_stride[1] = {(cuuint64_t)pitch * 4};
+    const cuuint32_t box_dims[2] = {(cuuint32_t)box, 1}, element_strides[2] = {1, 1};
+    CUresult r = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)scales, dims, row_stride, box_dims,
+                        element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+                        CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS) {
+        fprintf(stderr, "error: cuTensorMapEncodeTiled (scales %d x %d, box %d) failed (%d)\n", blocks, pitch, box, (int)r);
+        exit(EXIT_CUDA_ERROR);
+    }
+    base = scales;
+    last_pitch = pitch;
+    last_blocks = blocks;
+    last_box = box;
+    return &map;
+}

@@ -36,6 +36,10 @@ struct gemm_tensor_maps gemm_tensor_maps(const void *A, const void *B, const voi
 struct gemm_tensor_maps gemm_tensor_maps_tn(const void *A, const void *B, const void *C, enum dtype t, int m, int n,
                                             int k, int a_box_rows, int b_box_rows, int c_box_rows);
 
+/* 18: the map of A's block scales (launch.h's layout: K block by K block, each a row of pitch
+ * fp32 scales, blocks rows), read in boxes of box scales of one K block, unswizzled. Cached. */
+const CUtensorMap *scale_tensor_map(const float *scales, int pitch, int blocks, int box);
+
 #ifdef __cplusplus
 }
 #endif

@@ -298,6 +298,20 @@ static const struct smem_op ops17[] = { /* 128 x 128 tiles: a warpgroup's part i
     {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 8, 1, h14_c_stsm},
 };
 
+/* 18: the promotion's reads of A's scales from the stage (fp32, after B), unswapped: a lane's
+ * rows d.row and d.row + 8 of its warp's 16, four lanes on one word (a broadcast); inst = which
+ * of the two. */
+static int h18_scale_read(int w, int inst, int l)
+{
+    struct smem_pos d = wgmma_d(w % 4, 0, l);
+    return ((w / 4) * 64 + d.row + 8 * inst) * 4;
+}
+
+static const struct smem_op ops18[] = { /* 128 x 128 tiles, as 17, and two reads of scales a K tile */
+    {"A's scales, 4-byte reads", OP_LOAD, 4, 32, 2, 0, 0, h18_scale_read},
+    {"C stmatrix.x4 (128B swizzle)", OP_STORE, 16, 32, 0, 8, 1, h14_c_stsm},
+};
+
 static const struct smem_op ops16_swapped[] = {
     {"C stmatrix.x4.trans (128B swizzle)", OP_STORE, 16, 32, 0, 16, 1, h16_c_stsm_trans},
 };
@@ -328,6 +342,7 @@ static const struct step_model steps[] = {
     {"16 swapped 128 x 256 tiles", 64, ops16_swapped, N_OPS(ops16_swapped), 0, 0, 262144, 0, 256},
     /* 17 at 4096^3: 128 x 128 tiles, each warpgroup's 64 x 128 part stored as 14 stores half its slab */
     {"17_fp8_wgmma", 128, ops17, N_OPS(ops17), 0, 0, 262144, 0},
+    {"18_fp8_blockscale", 128, ops18, N_OPS(ops18), 524288, 0, 262144, 0},
 };
 
 /* Wavefronts of one request; *worst receives its largest per-phase degree. */
