@@ -80,11 +80,13 @@ FIT_FN int smem_bytes(struct tile_fit f) { return ring_depth(f) * stage_bytes(f)
 // What an instance needs: 64 or 128 wgmma rows; wgmma's N a multiple of 8 up to 256 (so a
 // swapped BM a multiple of 16); unswapped, every part a whole number of 64 columns (as 16's
 // list has them); a part's fp32 sums and its two accumulators at most 192 registers a thread
-// of the 232 a consumer thread has, so 128 x 256 is out, and no spills: at the full 192 (parts
-// of 128 columns), ptxas -v shows them in every tile but 128 x 128 unswapped, left out;
+// of the 232 a consumer thread has, so 128 x 256 is out, and no spills: ptxas -v shows them at
+// the full 192 (parts of 128 columns) in every tile but 128 x 128 unswapped, and, swapped, where
+// the promotion's n / 4 scales come on top, from 112 columns on (in 112 x 128 pairs and
+// 240 x 64): those are left out;
 // B's rows shared out over the cluster in whole 8-row swizzle atoms; a tile's B rows within
 // one block of B's scales (BN at most 128); a ring of 4 stages or more.
-FIT_FN bool spills(struct tile_fit f) { return part_cols(f) == 128 && (f.swap || f.bm == 64); }
+FIT_FN bool spills(struct tile_fit f) { return f.swap ? part_cols(f) >= 112 : part_cols(f) == 128 && f.bm == 64; }
 FIT_FN bool buildable(struct tile_fit f)
 {
     const int r = mma_rows(f), n = part_cols(f);
@@ -96,7 +98,7 @@ FIT_FN bool buildable(struct tile_fit f)
 // The candidates the cost weighs, in the order --tile numbers them: 16's list, of which
 // buildable keeps those whose part fits the registers beside its accumulators: 128 x 128 and
 // its narrower unswapped tiles but 64 x 256, then swapped ones of every BM from 16 in steps of
-// 16 over BN = 128 (to 112) and 64 (to 240), and pairs of the 128-row ones. Where M is small,
+// 16 over BN = 128 (to 96) and 64 (to 208), and pairs of the 128-row ones. Where M is small,
 // a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and a bit, a BM
 // some rows narrower makes one.
 constexpr int MAX_CANDIDATES = 80;

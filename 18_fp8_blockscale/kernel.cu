@@ -183,35 +183,38 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         wgmma_commit_group();
     };
     // The promotion: an accumulator's K tile, in FP8 sums, into the fp32 ones once its group has
-    // retired, each scaled by its A row's scale (from the tile's slot s) times the tile's B
-    // block's (sb); the unit's first tile's become them, with one FFMA an element either way as
-    // in 17. Unswapped, a lane's accumulators lie in two rows of A (d[4j], d[4j+1] in one,
-    // d[4j+2], d[4j+3] in the row 8 below); swapped, A's rows are the columns, a lane's two of
-    // each 8 next to each other: one 8-byte load for both.
+    // retired, each scaled by its A row's scale times the tile's B block's; the unit's first
+    // tile's become them, with one FFMA an element either way as in 17. The scales first, from
+    // the tile's slot s and sb, read before the wait so that their latency passes with it: two a
+    // lane for each j, sc[2j] and sc[2j + 1]. Unswapped, a lane's accumulators lie in two rows of
+    // A, the same for every j (d[4j], d[4j+1] in one, d[4j+2], d[4j+3] in the row 8 below);
+    // swapped, A's rows are the columns, a lane's two of each 8 next to each other: one 8-byte
+    // load for both.
 #pragma unroll
     for (int i = 0; i < WN / 2; i++)
         sum[0][i] = 0.0f;
-    auto promote = [&](const float (&acc)[WN / 2], int s, float sb, bool first) {
+    auto scales_of = [&](int s, float sb, float (&sc)[WN / 4]) {
         const float *sa = reinterpret_cast<const float *>(ring_ptr + s * STAGE_BYTES + SA_OFFSET);
         const struct part_pos q = part_of(F, wg, 0);
-        const float keep = first ? 0.0f : 1.0f;
 #pragma unroll
         for (int j = 0; j < WN / 8; j++) {
             const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
-            float s0, s1, s2, s3;
             if constexpr (SWAP) {
                 const float2 v = *reinterpret_cast<const float2 *>(sa + q.col + d.col);
-                s0 = s2 = v.x * sb;
-                s1 = s3 = v.y * sb;
+                sc[2 * j] = v.x * sb;
+                sc[2 * j + 1] = v.y * sb;
             } else {
-                s0 = s1 = sa[q.row + d.row] * sb;
-                s2 = s3 = sa[q.row + d.row + 8] * sb;
+                sc[2 * j] = sa[q.row + d.row] * sb;
+                sc[2 * j + 1] = sa[q.row + d.row + 8] * sb;
             }
-            const float sc[4] = {s0, s1, s2, s3};
-#pragma unroll
-            for (int e = 0; e < 4; e++)
-                sum[0][4 * j + e] = fmaf(acc[4 * j + e], sc[e], keep * sum[0][4 * j + e]);
         }
+    };
+    // d[4j + e] takes sc[2j + e / 2] unswapped (its row), sc[2j + e % 2] swapped (its column).
+    auto promote = [&](const float (&acc)[WN / 2], const float (&sc)[WN / 4], bool first) {
+        const float keep = first ? 0.0f : 1.0f;
+#pragma unroll
+        for (int i = 0; i < WN / 2; i++)
+            sum[0][i] = fmaf(acc[i], sc[i / 4 * 2 + (SWAP ? i % 2 : i % 4 / 2)], keep * sum[0][i]);
     };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
@@ -371,9 +374,10 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         const int n = w.k_end - w.k_begin;
         const float *sb_at = scale_b + (size_t)(c.bx * BN / SCALE_BLOCK) * scale_b_pitch(K) + w.k_begin; // the tile's B block's scales
         auto retire = [&](const float (&prev)[WN / 2], int j, bool first) {
-            const float sb = __ldg(sb_at + j); // K tile j's, loaded while its wgmmas retire
+            float sc[WN / 4];
+            scales_of((it - 1) % STAGES, __ldg(sb_at + j), sc); // K tile j's
             wgmma_wait_group<1>();
-            promote(prev, (it - 1) % STAGES, sb, first);
+            promote(prev, sc, first);
             release((it - 1) % STAGES);
         };
         mma_into(acc0, wait_full(it));
@@ -391,15 +395,17 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         }
         // The last K tile's accumulator, promoted once its group, the last, has retired (each
         // branch names its own, so that the other's registers are free there).
-        const float sb = __ldg(sb_at + n - 1);
+        float sc[WN / 4];
         if (n % 2 == 0) {
             mma_into(acc1, wait_full(++it));
             retire(acc0, n - 2, n == 2);
+            scales_of(it % STAGES, __ldg(sb_at + n - 1), sc);
             wgmma_wait_group<0>();
-            promote(acc1, it % STAGES, sb, false);
+            promote(acc1, sc, false);
         } else {
+            scales_of(it % STAGES, __ldg(sb_at + n - 1), sc);
             wgmma_wait_group<0>();
-            promote(acc0, it % STAGES, sb, n == 1);
+            promote(acc0, sc, n == 1);
         }
         release(it++ % STAGES);
         if (w.k_begin > 0 || w.k_end < num_k_tiles) { // a part of a tile: its other parts come from the clusters beside this one
