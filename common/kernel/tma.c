@@ -28,8 +28,10 @@ static void *driver_function(const char *name)
 
 static int element_bytes(enum dtype t) { return t == DTYPE_E4M3 ? 1 : 2; }
 
-void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int rows, int cols, int box_rows,
-                        int box_cols)
+/* The map of a row-major rows x cols matrix of elem_bytes elements of type at base, in boxes of
+ * box_rows x box_cols; a failing driver call is named on stderr and the process exits 4. */
+static void encode_2d(CUtensorMap *map, CUtensorMapDataType type, int elem_bytes, const void *base, int rows,
+                      int cols, int box_rows, int box_cols, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2)
 {
     static encode_tiled_fn encode;
     static error_name_fn error_name;
@@ -38,17 +40,11 @@ void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int ro
         error_name = (error_name_fn)driver_function("cuGetErrorName");
     }
     const cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
-    const cuuint64_t row_stride[1] = {(cuuint64_t)cols * element_bytes(t)}; /* dims[0]'s is implied */
+    const cuuint64_t row_stride[1] = {(cuuint64_t)cols * elem_bytes}; /* dims[0]'s is implied */
     const cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
     const cuuint32_t element_strides[2] = {1, 1};
-    /* e4m3 moves as bytes: a copy does not look at what they hold */
-    const CUtensorMapDataType type = t == DTYPE_BF16   ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                     : t == DTYPE_E4M3 ? CU_TENSOR_MAP_DATA_TYPE_UINT8
-                                                       : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-    CUresult r = encode(map, type, 2,
-                        (void *)base, dims, row_stride, box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                        CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-                        CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    CUresult r = encode(map, type, 2, (void *)base, dims, row_stride, box, element_strides,
+                        CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, l2, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) {
         const char *name = "unknown";
         error_name(r, &name);
@@ -56,6 +52,17 @@ void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int ro
                 box_rows, box_cols, name, (int)r);
         exit(EXIT_CUDA_ERROR);
     }
+}
+
+void make_tensor_map_2d(CUtensorMap *map, const void *base, enum dtype t, int rows, int cols, int box_rows,
+                        int box_cols)
+{
+    /* e4m3 moves as bytes: a copy does not look at what they hold */
+    const CUtensorMapDataType type = t == DTYPE_BF16   ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                     : t == DTYPE_E4M3 ? CU_TENSOR_MAP_DATA_TYPE_UINT8
+                                                       : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    encode_2d(map, type, element_bytes(t), base, rows, cols, box_rows, box_cols, CU_TENSOR_MAP_SWIZZLE_128B,
+              CU_TENSOR_MAP_L2_PROMOTION_L2_128B);
 }
 
 /* A map with what it was built from; a zeroed one holds no map yet. */
@@ -104,21 +111,10 @@ const CUtensorMap *scale_tensor_map(const float *scales, int pitch, int blocks, 
     static CUtensorMap map;
     static const float *base;
     static int last_pitch, last_blocks, last_box;
-    static encode_tiled_fn encode;
-    if (!encode)
-        encode = (encode_tiled_fn)driver_function("cuTensorMapEncodeTiled");
     if (base == scales && last_pitch == pitch && last_blocks == blocks && last_box == box)
         return &map;
-    const cuuint64_t dims[2] = {(cuuint64_t)pitch, (cuuint64_t)blocks};
-    const cuuint64_t row_stride[1] = {(cuuint64_t)pitch * 4};
-    const cuuint32_t box_dims[2] = {(cuuint32_t)box, 1}, element_strides[2] = {1, 1};
-    CUresult r = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)scales, dims, row_stride, box_dims,
-                        element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-                        CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (r != CUDA_SUCCESS) {
-        fprintf(stderr, "error: cuTensorMapEncodeTiled (scales %d x %d, box %d) failed (%d)\n", blocks, pitch, box, (int)r);
-        exit(EXIT_CUDA_ERROR);
-    }
+    encode_2d(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, scales, blocks, pitch, 1, box, CU_TENSOR_MAP_SWIZZLE_NONE,
+              CU_TENSOR_MAP_L2_PROMOTION_NONE);
     base = scales;
     last_pitch = pitch;
     last_blocks = blocks;
