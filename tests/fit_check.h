@@ -1,4 +1,4 @@
-// The host side of a step whose tile comes from fit.h (16, 17), for tests/stream_k_NN.cu: the
+// The host side of a step whose tile comes from fit.h (16-18), for tests/stream_k_NN.cu: the
 // plan of a shape under the cost model's pick or a forced candidate, which stream_k_check.h
 // replays, and the pick's own checks on random shapes. Include it after the step's fit.h and
 // STEP_NAME.
@@ -38,6 +38,25 @@ static struct plan schedule_at(int m, int n, int k, int sm_count, int forced, lo
 }
 
 #include "stream_k_check.h"
+
+// Every candidate builds, its ring fits the 227 KB a block may have with its barriers, 4 stages
+// deep or more, and the step's own condition holds (step_ok); both orientations are there, and
+// swapped tiles of every BM from 16 to max_bm in steps of 16 (over bn B rows alone, where bn > 0).
+template <typename StepOk>
+static bool candidates_fit(int max_bm, int bn, StepOk step_ok)
+{
+    bool fits = true, widths[17] = {}, unswapped = false;
+    for (int i = 0; i < NUM_CANDIDATES; i++) {
+        const struct tile_fit f = candidates[i];
+        fits &= buildable(f) && smem_bytes(f) + ring_depth(f) * 16 <= SMEM_PER_BLOCK && ring_depth(f) >= 4 && step_ok(f);
+        if (f.swap && (bn == 0 || (f.bn == bn && f.cluster == 1)))
+            widths[f.bm / 16] = true;
+        unswapped |= !f.swap;
+    }
+    for (int w = 1; w <= max_bm / 16; w++)
+        fits &= widths[w];
+    return fits && unswapped;
+}
 
 // The pick over random shapes, and the cache of the last shapes' picks.
 static void check_pick(int q)

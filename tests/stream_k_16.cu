@@ -10,19 +10,10 @@ int main()
     for (tile_choice = 0; tile_choice <= NUM_CANDIDATES; tile_choice++)
         run_checks();
 
-    // Every candidate's ring fits the 227 KB a block may have with its barriers, 4 stages deep
-    // or more; both orientations are there, and swapped tiles of every BM from 16 to 256.
-    bool fits = true, widths[17] = {}, unswapped = false;
-    for (int i = 0; i < NUM_CANDIDATES; i++) {
-        const struct tile_fit f = candidates[i];
-        fits &= buildable(f) && smem_bytes(f) + ring_depth(f) * 16 <= SMEM_PER_BLOCK && ring_depth(f) >= 4;
-        if (f.swap)
-            widths[f.bm / 16] = true;
-        unswapped |= !f.swap;
-    }
-    for (int w = 1; w <= 16; w++)
-        fits &= widths[w];
-    report(fits && unswapped, "every candidate's ring is 4 stages or more in 227 KB; both orientations, BM 16..256 swapped",
+    // Every candidate's ring fits in 227 KB, 4 stages deep or more; both orientations are there,
+    // and swapped tiles of every BM from 16 to 256.
+    report(candidates_fit(256, 0, [](struct tile_fit) { return true; }),
+           "every candidate's ring is 4 stages or more in 227 KB; both orientations, BM 16..256 swapped",
            "a candidate's ring does not fit, or a width or orientation is missing");
 
     check_pick(8);

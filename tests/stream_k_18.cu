@@ -10,25 +10,17 @@ int main()
     for (tile_choice = 0; tile_choice <= NUM_CANDIDATES; tile_choice++)
         run_checks();
 
-    // Every candidate's ring fits the 227 KB a block may have with its barriers, 4 stages deep
-    // or more, a stage one K tile of 128 bytes a row of A and B and then A's BM scales on their
-    // own 1024 bytes; a part's sums and two accumulators fit 192 registers; a tile's B rows lie
-    // in one 128-row block of B's scales; both orientations are there, and swapped tiles of
-    // every BM from 16 to 96 over 128 B rows.
-    bool fits = true, widths[8] = {}, unswapped = false;
-    for (int i = 0; i < NUM_CANDIDATES; i++) {
-        const struct tile_fit f = candidates[i];
-        fits &= buildable(f) && smem_bytes(f) + ring_depth(f) * 16 <= SMEM_PER_BLOCK && ring_depth(f) >= 4 &&
-                stage_bytes(f) == (uint32_t)(f.bm + f.bn) * 128 + scale_bytes(f) && scale_bytes(f) % 1024 == 0 &&
-                scale_bytes(f) >= (uint32_t)f.bm * 4 && parts(f) == 1 && 3 * part_cols(f) / 2 <= 192 &&
-                SCALE_BLOCK % f.bn == 0;
-        if (f.swap && f.bn == 128 && f.cluster == 1)
-            widths[f.bm / 16] = true;
-        unswapped |= !f.swap;
-    }
-    for (int w = 1; w <= 6; w++)
-        fits &= widths[w];
-    report(fits && unswapped, "every candidate's ring is 4 stages or more in 227 KB with A's scales, its part in 192 registers, its B rows in one scale block; both orientations, BM 16..96 swapped",
+    // Every candidate's ring fits in 227 KB, 4 stages deep or more, a stage one K tile of 128
+    // bytes a row of A and B and then A's BM scales on their own 1024 bytes; a part's sums and
+    // two accumulators fit 192 registers; a tile's B rows lie in one 128-row block of B's scales;
+    // both orientations are there, and swapped tiles of every BM from 16 to 96 over 128 B rows.
+    report(candidates_fit(96, 128,
+                          [](struct tile_fit f) {
+                              return stage_bytes(f) == (uint32_t)(f.bm + f.bn) * 128 + scale_bytes(f) &&
+                                     scale_bytes(f) % 1024 == 0 && scale_bytes(f) >= (uint32_t)f.bm * 4 &&
+                                     parts(f) == 1 && 3 * part_cols(f) / 2 <= 192 && SCALE_BLOCK % f.bn == 0;
+                          }),
+           "every candidate's ring is 4 stages or more in 227 KB with A's scales, its part in 192 registers, its B rows in one scale block; both orientations, BM 16..96 swapped",
            "a candidate's ring or part does not fit, or a width or orientation is missing");
 
     check_pick(16);
