@@ -43,7 +43,7 @@ FIT_FN int a_box_rows(int m, int bm) { return m < bm ? (m + 7) / 8 * 8 : bm; }
 
 // The two consumer warpgroups share the tile as parts of 64 rows x part_cols columns: one slab,
 // each warpgroup half its columns; two slabs, one each. A part's sums are not wgmma's registers
-// (the promotion adds each K tile into them), so they leave for memory while the next tile's
+// (the promotion adds each pair of K tiles into them), so they leave for memory while the next tile's
 // wgmmas run, and a warpgroup needs no second part for that: one part a warpgroup, and four
 // slabs (256 wgmma rows), which would make two, are not built.
 FIT_FN int wg_cols(struct tile_fit f) { return mma_rows(f) == 64 ? mma_cols(f) / 2 : mma_cols(f); }

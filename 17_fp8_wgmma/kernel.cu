@@ -2,8 +2,9 @@
 // byte an element with an fp32 scale each, C = scale_a scale_b A B^T in bf16. A K tile is still
 // 128 bytes of a row, now 128 elements, and FP8 wgmma (m64nNk32) reads both operands K-major, so
 // B comes in as A does, in boxes of 128-byte rows (TN, as cuBLASLt and DeepGEMM take it). The
-// tensor cores add FP8 products with fewer bits than fp32: each K tile's wgmmas accumulate
-// afresh, and the warpgroup then adds them into its fp32 sums (the promotion, as DeepGEMM does).
+// tensor cores add FP8 products with fewer bits than fp32: each pair of K tiles' wgmmas
+// accumulate afresh, and the warpgroup then adds them into its fp32 sums (the promotion, as
+// DeepGEMM does for each K tile).
 // The sums are no longer wgmma's registers, so a tile's epilogue overlaps the next tile's first
 // wgmmas, and the scales multiply the sums as they leave. The scheduler, the candidates and the
 // cost are 16's (fit.h), in K tiles of 128 bytes.
@@ -121,10 +122,10 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     setmaxnreg_inc<CONSUMER_REGS>();
 
     // This warpgroup's part of the tile, 64 wgmma rows by WN columns from part_of(F, wg, 0): its
-    // fp32 sums, and two m64nWN accumulators that K tiles fill in turn, so that one tile's wgmmas
-    // run while the other's FP8 sums are added into the fp32 ones. Not zeroed: the first wgmma of
-    // each K tile ignores its accumulator (scale-d = 0), and zeroing it would be a non-wgmma write
-    // that makes ptxas serialise every wgmma.
+    // fp32 sums, and two m64nWN accumulators that pairs of K tiles fill in turn, so that one
+    // pair's wgmmas run while the other's FP8 sums are added into the fp32 ones. Not zeroed: the
+    // first wgmma of each pair ignores its accumulator (scale-d = 0), and zeroing it would be a
+    // non-wgmma write that makes ptxas serialise every wgmma.
     static_assert(PARTS == 1, "one part a warpgroup: its sums and two accumulators fill the registers");
     float sum[PARTS][WN / 2], acc0[WN / 2], acc1[WN / 2];
     const float scale = *scale_a * *scale_b; // per tensor: one product for the whole of C
@@ -163,37 +164,51 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
                 mbarrier_arrive_cluster(mapa_shared(smem_addr(&empty[s]), (rank + r) % CLUSTER));
         }
     };
-    // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s. Its
-    // address from lane 0, as warp_id: `it` runs over the walk's ranges, which come out of
-    // divisions the compiler cannot see are the same in every lane, and the descriptors built
-    // from a per-lane address would be moved to the uniform registers before every wgmma. The
-    // shuffle before the wait, so that its latency is not added to the wait's.
-    auto wait_full = [&](int it) {
-        const int s = it % STAGES;
-        const uint32_t slot = __shfl_sync(0xffffffffu, ring + s * STAGE_BYTES, 0);
-        mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
+    // The ring position of the consumers' next K tile: its slot, and the parity of the slot's
+    // use, kept as counters (a K tile here takes half the clocks of 16's, and `it % STAGES` is a
+    // multiply-high a tile), and the slot of the tile whose wgmmas were issued last.
+    int slot_at = 0, last_slot = STAGES - 1;
+    uint32_t parity = 0;
+    const uint32_t full0 = smem_addr(&full[0]);
+    // The next K tile's slot once its copies have landed. Its address from lane 0, as warp_id:
+    // the counters run over the walk's ranges, which come out of divisions the compiler cannot
+    // see are the same in every lane, and the descriptors built from a per-lane address would be
+    // moved to the uniform registers before every wgmma. The shuffle before the wait, so that
+    // its latency is not added to the wait's.
+    auto wait_full = [&]() {
+        const uint32_t slot = __shfl_sync(0xffffffffu, ring + slot_at * STAGE_BYTES, 0);
+        mbarrier_wait_parity(full0 + slot_at * 8, parity);
+        last_slot = slot_at;
+        if (++slot_at == STAGES) {
+            slot_at = 0;
+            parity ^= 1;
+        }
         return slot;
     };
-    // One K tile into an accumulator, afresh: four k-steps, one wgmma each, then their group.
-    auto mma_into = [&](float (&acc)[WN / 2], uint32_t slot) {
+    // One K tile into an accumulator: four k-steps, one wgmma each, then their group. The first
+    // ignores what the accumulator holds unless `more` (the pair's second tile adds to its first).
+    auto mma_into = [&](float (&acc)[WN / 2], uint32_t slot, bool more) {
         wgmma_fence(); // the promotion read the accumulator these wgmma overwrite
 #pragma unroll
         for (int ks = 0; ks < BK / 32; ks++)
-            wgmma<__nv_fp8_e4m3, WN, 0, 0>(acc, desc_a(slot, ks, 0), desc_b(slot, ks, 0), ks > 0);
+            wgmma<__nv_fp8_e4m3, WN, 0, 0>(acc, desc_a(slot, ks, 0), desc_b(slot, ks, 0), more || ks > 0);
         wgmma_commit_group();
     };
-    // The promotion: an accumulator's K tile, in FP8 sums, into the fp32 ones once its group has
-    // retired; the unit's first tile's become them. One FFMA an element either way: sum x 0 + acc
-    // is acc, the sums being finite (zeroed here, then sums of e4m3 products far below fp32's
-    // range), where a select would add an instruction to every element.
+    // The promotion: an accumulator's pair of K tiles, 256 FP8 products an element, into the fp32
+    // sums once its groups have retired; the unit's first pair's become them. One FFMA an element
+    // either way: sum x 0 + acc is acc, the sums being finite (zeroed here, then sums of e4m3
+    // products far below fp32's range), where a select would add an instruction to every element.
+    // A pair, not a tile, so that the FFMAs take half the issue slots (the tile's error table is
+    // in the notes).
 #pragma unroll
     for (int i = 0; i < WN / 2; i++)
         sum[0][i] = 0.0f;
-    auto promote = [&](const float (&acc)[WN / 2], bool first) {
-        const float keep = first ? 0.0f : 1.0f;
+    float keep = 0.0f;
+    auto promote = [&](const float (&acc)[WN / 2]) {
 #pragma unroll
         for (int i = 0; i < WN / 2; i++)
             sum[0][i] = fmaf(sum[0][i], keep, acc[i]);
+        keep = 1.0f;
     };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
@@ -338,49 +353,53 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
         }
     };
 
-    // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
-    // The whole tile whose sums wait to be stored, once there is one (pending_bx >= 0); the
+    // The consumers' ring position runs on across this block's tiles, as the producer's `it`
+    // does. The whole tile whose sums wait to be stored, once there is one (pending_bx >= 0); the
     // groups this block did the first part and a later part of, to finish at the end.
-    int it = 0, pending_bx = -1, pending_by = 0, first_part = -1, later_part = -1;
+    int pending_bx = -1, pending_by = 0, first_part = -1, later_part = -1;
     struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
     struct work_unit w;
     while (walk.next(w)) {
         const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
         const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
-        // The unit's K tiles j = 0, 1, ... go to acc0 and acc1 in turn. Once tile j's wgmmas are
-        // issued, wait_group 1 retires all groups but that one: tile j - 1's accumulator is
-        // promoted, and its slot released, while the tensor cores work on tile j.
-        const int n = w.k_end - w.k_begin;
-        auto retire = [&](const float (&prev)[WN / 2], bool first) {
+        // The unit's K tiles go to acc0 and acc1 in pairs: 0 and 1 to acc0, 2 and 3 to acc1, and
+        // so on. Once a tile's wgmmas are issued, wait_group 1 retires the tile before, whose slot
+        // is released; a pair is promoted once the next pair's first tile is issued, while the
+        // tensor cores work on it. The unit's last tile retires with wait_group 0, and its pair is
+        // promoted then.
+        int left = w.k_end - w.k_begin - 1; // K tiles after the one issued
+        auto retire = [&]() {
             wgmma_wait_group<1>();
-            promote(prev, first);
-            release((it - 1) % STAGES);
+            release(last_slot == 0 ? STAGES - 1 : last_slot - 1);
         };
-        mma_into(acc0, wait_full(it));
+        // The rest of a's pair, then b's first tile and a's promotion; true once the unit is done.
+        auto pair = [&](float (&a)[WN / 2], float (&b)[WN / 2]) {
+            if (left > 0) {
+                mma_into(a, wait_full(), true);
+                retire();
+                if (--left > 0) {
+                    mma_into(b, wait_full(), false);
+                    retire();
+                    promote(a);
+                    --left;
+                    return false;
+                }
+            }
+            wgmma_wait_group<0>();
+            release(last_slot);
+            promote(a);
+            return true;
+        };
+        keep = 0.0f;
+        mma_into(acc0, wait_full(), false);
         // The previous tile leaves while the tensor cores work on this one's first K tile: its
         // sums are final, and only the promotion below overwrites them.
         if (pending_bx >= 0) {
             store_part(sum[0], 0, pending_bx, pending_by);
             pending_bx = -1;
         }
-        for (int j = 1; j + 1 < n; j += 2) {
-            mma_into(acc1, wait_full(++it));
-            retire(acc0, j == 1);
-            mma_into(acc0, wait_full(++it));
-            retire(acc1, false);
+        while (!pair(acc0, acc1) && !pair(acc1, acc0)) {
         }
-        // The last K tile's accumulator, promoted once its group, the last, has retired (each
-        // branch names its own, so that the other's registers are free there).
-        if (n % 2 == 0) {
-            mma_into(acc1, wait_full(++it));
-            retire(acc0, n == 2);
-            wgmma_wait_group<0>();
-            promote(acc1, false);
-        } else {
-            wgmma_wait_group<0>();
-            promote(acc0, n == 1);
-        }
-        release(it++ % STAGES);
         if (w.k_begin > 0 || w.k_end < num_k_tiles) { // a part of a tile: its other parts come from the clusters beside this one
             send_partial(w.group, w.k_begin == 0);
             (w.k_begin == 0 ? first_part : later_part) = w.group;

@@ -1,5 +1,5 @@
 /* Step 17: step 16 on e4m3 with a scale a tensor (C = scale_a scale_b A B^T in bf16, TN): FP8
- * wgmma, its K tiles promoted into fp32 sums, the scales applied as C leaves. */
+ * wgmma, its K tiles promoted into fp32 sums in pairs, the scales applied as C leaves. */
 #include "harness.h"
 
 GEMM_LAUNCHER(launch_e4m3);
