@@ -163,15 +163,25 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
                 mbarrier_arrive_cluster(mapa_shared(smem_addr(&empty[s]), (rank + r) % CLUSTER));
         }
     };
-    // Slot s of K tile `it` once its copies have landed: the (it / STAGES)-th use of slot s. Its
-    // address from lane 0, as warp_id: `it` runs over the walk's ranges, which come out of
-    // divisions the compiler cannot see are the same in every lane, and the descriptors built
-    // from a per-lane address would be moved to the uniform registers before every wgmma. The
-    // shuffle before the wait, so that its latency is not added to the wait's.
-    auto wait_full = [&](int it) {
-        const int s = it % STAGES;
-        const uint32_t slot = __shfl_sync(0xffffffffu, ring + s * STAGE_BYTES, 0);
-        mbarrier_wait_parity(smem_addr(&full[s]), (it / STAGES) & 1);
+    // The ring position of the consumers' next K tile: its slot, and the parity of the slot's
+    // use, kept as counters (a K tile here takes half the clocks of 16's, and `it % STAGES` is a
+    // multiply-high a tile), and the slot of the tile whose wgmmas were issued last.
+    int slot_at = 0, last_slot = STAGES - 1;
+    uint32_t parity = 0;
+    const uint32_t full0 = smem_addr(&full[0]);
+    // The next K tile's slot once its copies have landed. Its address from lane 0, as warp_id:
+    // the counters run over the walk's ranges, which come out of divisions the compiler cannot
+    // see are the same in every lane, and the descriptors built from a per-lane address would be
+    // moved to the uniform registers before every wgmma. The shuffle before the wait, so that
+    // its latency is not added to the wait's.
+    auto wait_full = [&]() {
+        const uint32_t slot = __shfl_sync(0xffffffffu, ring + slot_at * STAGE_BYTES, 0);
+        mbarrier_wait_parity(full0 + slot_at * 8, parity);
+        last_slot = slot_at;
+        if (++slot_at == STAGES) {
+            slot_at = 0;
+            parity ^= 1;
+        }
         return slot;
     };
     // One K tile into an accumulator, afresh: four k-steps, one wgmma each, then their group.
@@ -183,13 +193,13 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         wgmma_commit_group();
     };
     // The promotion: an accumulator's K tile, in FP8 sums, into the fp32 ones once its group has
-    // retired, each scaled by its A row's scale times the tile's B block's; the unit's first
-    // tile's become them, with one FFMA an element either way as in 17. The scales first, from
-    // the tile's slot s and sb, read before the wait so that their latency passes with it: two a
-    // lane for each j, sc[2j] and sc[2j + 1]. Unswapped, a lane's accumulators lie in two rows of
-    // A, the same for every j (d[4j], d[4j+1] in one, d[4j+2], d[4j+3] in the row 8 below);
-    // swapped, A's rows are the columns, a lane's two of each 8 next to each other: one 8-byte
-    // load for both.
+    // retired, each scaled by its A row's scale times the tile's B block's: a K tile is a K block,
+    // so each tile is promoted alone, not in 17's pairs. The unit's first tile's become the sums,
+    // with one FFMA an element either way as in 17. The scales first, from the tile's slot s and
+    // sb, read before the wait so that their latency passes with it: two a lane for each j, sc[2j]
+    // and sc[2j + 1]. Unswapped, a lane's accumulators lie in two rows of A, the same for every j
+    // (d[4j], d[4j+1] in one, d[4j+2], d[4j+3] in the row 8 below); swapped, A's rows are the
+    // columns, a lane's two of each 8 next to each other: one 8-byte load for both.
 #pragma unroll
     for (int i = 0; i < WN / 2; i++)
         sum[0][i] = 0.0f;
@@ -210,11 +220,12 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         }
     };
     // d[4j + e] takes sc[2j + e / 2] unswapped (its row), sc[2j + e % 2] swapped (its column).
-    auto promote = [&](const float (&acc)[WN / 2], const float (&sc)[WN / 4], bool first) {
-        const float keep = first ? 0.0f : 1.0f;
+    float keep = 0.0f;
+    auto promote = [&](const float (&acc)[WN / 2], const float (&sc)[WN / 4]) {
 #pragma unroll
         for (int i = 0; i < WN / 2; i++)
             sum[0][i] = fmaf(acc[i], sc[i / 4 * 2 + (SWAP ? i % 2 : i % 4 / 2)], keep * sum[0][i]);
+        keep = 1.0f;
     };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
@@ -359,10 +370,10 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         }
     };
 
-    // The consumers count K tiles as the producer does: `it` runs on across this block's tiles.
-    // The whole tile whose sums wait to be stored, once there is one (pending_bx >= 0); the
+    // The consumers' ring position runs on across this block's tiles, as the producer's `it`
+    // does. The whole tile whose sums wait to be stored, once there is one (pending_bx >= 0); the
     // groups this block did the first part and a later part of, to finish at the end.
-    int it = 0, pending_bx = -1, pending_by = 0, first_part = -1, later_part = -1;
+    int pending_bx = -1, pending_by = 0, first_part = -1, later_part = -1;
     struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
     struct work_unit w;
     while (walk.next(w)) {
@@ -373,14 +384,16 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         // promoted, and its slot released, while the tensor cores work on tile j.
         const int n = w.k_end - w.k_begin;
         const float *sb_at = scale_b + (size_t)(c.bx * BN / SCALE_BLOCK) * scale_b_pitch(K) + w.k_begin; // the tile's B block's scales
-        auto retire = [&](const float (&prev)[WN / 2], int j, bool first) {
+        auto retire = [&](const float (&prev)[WN / 2], int j) {
+            const int s = last_slot == 0 ? STAGES - 1 : last_slot - 1; // K tile j's
             float sc[WN / 4];
-            scales_of((it - 1) % STAGES, __ldg(sb_at + j), sc); // K tile j's
+            scales_of(s, __ldg(sb_at + j), sc);
             wgmma_wait_group<1>();
-            promote(prev, sc, first);
-            release((it - 1) % STAGES);
+            promote(prev, sc);
+            release(s);
         };
-        mma_into(acc0, wait_full(it));
+        keep = 0.0f;
+        mma_into(acc0, wait_full());
         // The previous tile leaves while the tensor cores work on this one's first K tile: its
         // sums are final, and only the promotion below overwrites them.
         if (pending_bx >= 0) {
@@ -388,26 +401,26 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             pending_bx = -1;
         }
         for (int j = 1; j + 1 < n; j += 2) {
-            mma_into(acc1, wait_full(++it));
-            retire(acc0, j - 1, j == 1);
-            mma_into(acc0, wait_full(++it));
-            retire(acc1, j, false);
+            mma_into(acc1, wait_full());
+            retire(acc0, j - 1);
+            mma_into(acc0, wait_full());
+            retire(acc1, j);
         }
         // The last K tile's accumulator, promoted once its group, the last, has retired (each
         // branch names its own, so that the other's registers are free there).
         float sc[WN / 4];
         if (n % 2 == 0) {
-            mma_into(acc1, wait_full(++it));
-            retire(acc0, n - 2, n == 2);
-            scales_of(it % STAGES, __ldg(sb_at + n - 1), sc);
+            mma_into(acc1, wait_full());
+            retire(acc0, n - 2);
+            scales_of(last_slot, __ldg(sb_at + n - 1), sc);
             wgmma_wait_group<0>();
-            promote(acc1, sc, false);
+            promote(acc1, sc);
         } else {
-            scales_of(it % STAGES, __ldg(sb_at + n - 1), sc);
+            scales_of(last_slot, __ldg(sb_at + n - 1), sc);
             wgmma_wait_group<0>();
-            promote(acc0, sc, n == 1);
+            promote(acc0, sc);
         }
-        release(it++ % STAGES);
+        release(last_slot);
         if (w.k_begin > 0 || w.k_end < num_k_tiles) { // a part of a tile: its other parts come from the clusters beside this one
             send_partial(w.group, w.k_begin == 0);
             (w.k_begin == 0 ? first_part : later_part) = w.group;
