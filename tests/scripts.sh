@@ -385,8 +385,9 @@ while [ $# -gt 0 ]; do
     case $1 in
     --list-tiles) printf '%s\n' "# tile BM BN cluster swap stages parts part_cols" "1 128 256 2 0 4 2 128" "2 128 256 1 0 4 2 128" \
         "3 128 64 1 0 8 1 64" "4 16 256 1 1 6 2 16"; exit 0 ;;
-    --help) echo "dtype: ${STUB_DTYPES:-fp16 bf16} (or all)"; exit 0 ;;
+    --help) [ "${STUB_DTYPES:-}" = none ] || echo "dtype: ${STUB_DTYPES:-fp16 bf16} (or all)"; exit 0 ;;
     --tile) tile=$2; shift ;; --m) m=$2; shift ;; --n) n=$2; shift ;; --k) k=$2; shift ;; --shapes) shapes=$2; shift ;;
+    --dtype) echo "stub-dtype $2" >>"$(dirname "$0")/dtypes"; shift ;;
     esac
     shift
 done
@@ -406,11 +407,20 @@ awk -v t="$tile" '{ sub(/#.*/, "") } NF == 3 {
     printf "stub,16_hgemm_fit,hgemm_fit,bf16,%d,%d,%d,%.6f,1,%.6f,1,1,ok,0,1500,1500\n", $1, $2, $3, ms, ms }' "$shapes"
 STUB
 chmod +x "$c/16_hgemm_fit"
-# a step that runs no bf16 (the FP8 steps) is refused in one line: the microbenchmarks time bf16
-err=$(STUB_DTYPES=e4m3 BUILD=$c bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>&1 >/dev/null)
+# a step that runs no bf16 (the FP8 steps): no microbenchmarks (they time bf16), its pick
+# weighed in its own dtype; a step whose --help names no dtype is refused in one line
+out=$(STUB_DTYPES=e4m3 BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>/dev/null)
 rc=$?
-[ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q 'does not run bf16'
-check $? "make calibrate on a step without bf16 (an FP8 step): one line, exit 2" "exit $rc: $err"
+[ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q '^microbenchmarks: skipped, 16_hgemm_fit runs e4m3' &&
+    ! printf '%s\n' "$out" | grep -q '^constants: {' && printf '%s\n' "$out" | grep -q 'forced in turn over .*, e4m3,' &&
+    [ -n "$(sed -n '/^stub-dtype e4m3$/p' "$c/dtypes")" ] && [ -z "$(sed -n '/^stub-dtype bf16$/p' "$c/dtypes")" ] &&
+    printf '%s\n' "$out" | grep -q 'within 5% of the fastest candidate at 1 of 2 shapes'
+check $? "make calibrate on a step without bf16 (an FP8 step): microbenchmarks skipped, the pick table in e4m3 (exit $rc)" \
+    "$(printf '%s\n' "$out" | grep -E 'microbenchmarks|forced|within' | tr '\n' ' ')"
+err=$(STUB_DTYPES=none BUILD=$c bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q 'names no dtype'
+check $? "make calibrate on a step whose --help names no dtype: one line, exit 2" "exit $rc: $err"
 out=$(BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 CALIBRATE_CSV=$c/all.csv bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>/dev/null)
 rc=$?
 constants=$(printf '%s\n' "$out" | grep '^constants: {')

@@ -22,9 +22,11 @@
 #    split     one tile of 64 K tiles, 128 x 64 and 128 x 256, forced over P = 1, 2, .., 64
 #              clusters: each part's fix-up, what is left once the launch and its K tiles are
 #              taken off, fitted as fixup + fixup_kb x the tile's fp32 KB + fixup_part x P.
-#    The step's struct of constants is to be set to what this prints.
+#    The step's struct of constants is to be set to what this prints. A step that runs no bf16
+#    (17, 18: e4m3) skips them: its cost keeps 16's constants, and part 2 weighs its pick.
 # 2. Over a few shapes (SUITE: a suite file, or random: COUNT shapes, 8 unless told, from SEED),
-#    every candidate forced in turn (--tile N); --info gives the model's clocks for each and its
+#    every candidate forced in turn (--tile N), in bf16 or else the step's first dtype; --info
+#    gives the model's clocks for each and its
 #    pick. A row per shape: the fastest candidate and its time, the pick and its time, the
 #    model's time for both (their clocks at the SM clock of the run), and how far the pick is
 #    from the fastest. Closes with the count of shapes whose pick is within 5% of the fastest
@@ -46,9 +48,13 @@ trap 'rm -rf "$tmp"' EXIT
 # The candidates, from --list-tiles: one a line, # lines are comments.
 last=$("$bin" --list-tiles 2>/dev/null | awk '!/^#/ && NF >= 4 { n++ } END { print n + 0 }')
 [ "$last" -gt 0 ] || { echo "make calibrate: $step has no --list-tiles: no candidates to weigh" >&2; exit 2; }
-# The microbenchmarks time bf16 kernels with 16's tiles; an FP8 step keeps 16's constants.
-"$bin" --help 2>/dev/null | grep -q '^dtype: .*bf16' ||
-    { echo "make calibrate: $step does not run bf16, which the microbenchmarks time (16's tiles): its cost keeps 16's constants (fit.h)" >&2; exit 2; }
+# The microbenchmarks time bf16 kernels with 16's tiles; a step without bf16 (FP8) keeps 16's
+# constants, and only its pick is weighed, in its first dtype.
+dtype=bf16
+if ! "$bin" --help 2>/dev/null | grep -q '^dtype: .*bf16'; then
+    dtype=$("$bin" --help 2>/dev/null | sed -n 's/^dtype: \([a-z0-9]*\).*/\1/p' | head -n 1)
+    [ -n "$dtype" ] || { echo "make calibrate: $step --help names no dtype" >&2; exit 2; }
+fi
 if [ "$suite" = random ]; then
     seed=${SEED:-$(date +%s)}
     "$BUILD/random_shapes" "$seed" "${COUNT:-8}" "$(shape_multiple "$step")" >"$tmp/suite.txt" || exit 2
@@ -70,90 +76,99 @@ bench() {
     [ "${PIPESTATUS[0]}" -eq 3 ] && { echo "make calibrate: $step cannot run here: $(head -n 1 "$tmp/err")" >&2; exit 3; }
     return 0
 }
-echo "microbenchmarks (bf16, median of $ITERS runs after $(warmup_words)):"
-# N BM BN CLUSTER SWAP STAGES PARTS PART_COLS of each candidate; t_of BM BN CLUSTER SWAP: its N
+# N BM BN CLUSTER SWAP STAGES PARTS PART_COLS of each candidate
 "$bin" --list-tiles | awk '!/^#/' >"$tmp/list"
-t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f { print $1 }' "$tmp/list"; }
-spread=$(awk '$4 == 1 && (!$5 || $2 == 16 || $2 == 32 || $2 == 64 || $2 == 128 || $2 == 256) { print $1 }' "$tmp/list")
-for t in $spread; do
-    read -r bm bn cl sw parts cols < <(awk -v t="$t" '$1 == t { print $2, $3, $4, $5, $7, $8 }' "$tmp/list")
-    progress "calibrate: k_tile: candidate $t ($bm x $bn$([ "$sw" = 1 ] && echo " swapped"))"
-    # a full wave: SMs tiles, as close to square as whole tiles make them
-    gm=1
-    for d in $(seq 1 "$sms"); do [ $((sms % d)) -eq 0 ] && [ $((d * d)) -le "$sms" ] && gm=$d; done
-    bench "k_tile $t $bm $bn $sw $parts $cols" "$t" 0 "$((gm * bm)) $((sms / gm * bn)) 2048" "$((gm * bm)) $((sms / gm * bn)) 16384" >>"$tmp/micro"
-done
-alone=$(t_of 128 256 1 0) pair=$(t_of 128 256 2 0) small=$(t_of 128 64 1 0)
-progress "calibrate: l2, one_tile"
-for t in "$alone" "$pair"; do bench "l2 $t" "$t" 0 "12288 12296 16392" "3072 49160 16392" "49152 3080 16392" >>"$tmp/micro"; done
-for t in "$small" "$alone" "$pair"; do
-    read -r bm bn cl < <(awk -v t="$t" '$1 == t { print $2, $3, $4 }' "$tmp/list")
-    bench "one_tile $t $bm $bn $cl" "$t" 0 "$((bm * cl)) $bn 64" >>"$tmp/micro"
-done
-for t in "$small" "$alone"; do
-    progress "calibrate: split: candidate $t"
-    read -r bm bn < <(awk -v t="$t" '$1 == t { print $2, $3 }' "$tmp/list")
-    for p in 1 2 4 8 16 32 64; do bench "split $t $bm $bn $p" "$t" "$p" "$bm $bn 4096" >>"$tmp/micro"; done
-done
-awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" '
-    function lines(pitch,  g) { for (g = 1; g < 128 && pitch % (2 * g) == 0; g *= 2); return 2 - g / 128 } # fit.h lines_per_row
-    function wgmma(n) { return (n / 2 > (2048 + 32 * n) / 128) ? n / 2 : (2048 + 32 * n) / 128 } # full rate
-    # NAME CANDIDATE ... M N K CLOCKS
-    $1 == "k_tile" { kt[$2, $(NF - 1) == 2048 ? 0 : 1] = $NF; bm[$2] = $3; bn[$2] = $4; sw[$2] = $5; parts[$2] = $6; cols[$2] = $7; t[++nt] = $2 }
-    $1 == "l2" { l2[$2, $3 "x" $4 "x" $5] = $NF; shapes[$3 "x" $4 "x" $5] = $3 " " $4 " " $5 }
-    $1 == "one_tile" { one[$2] = $NF }
-    $1 == "split" { sp[$2, $5] = $NF; sbm[$2] = $3; sbn[$2] = $4 }
-    END {
-        for (i = 1; i <= nt / 2; i++) {
-            x = t[2 * i]; c[x] = (kt[x, 1] - kt[x, 0]) / (256 - 32); math[x] = 4 * 2 * parts[x] * wgmma(cols[x])
-            bytes[x] = (bm[x] + bn[x]) * 128
-        }
-        share = math[alone] / c[alone]
-        for (i = 1; i <= nt / 2; i++) {
-            x = t[2 * i]; load = c[x] > 1.15 * math[x] / share
-            printf "  k_tile    %3dx%-3d%s: %6.0f clocks a K tile (wgmma at full rate %5.0f, %6.0f bytes: %5.1f a clock)%s\n",
-                bm[x], bn[x], (sw[x] ? " swapped" : "        "), c[x], math[x], bytes[x], bytes[x] / c[x], load ? "  load-bound" : ""
-            if (load) { nl++; lx += bytes[x]; ly += c[x]; lxx += bytes[x] * bytes[x]; lxy += bytes[x] * c[x] }
-        }
-        slope = (nl * lxy - lx * ly) / (nl * lxx - lx * lx); start = (ly - slope * lx) / nl; sm = 1 / slope
-        # l2: every tile of the grid, each K tile, pulls its A rows and B columns from L2 (a pair B once),
-        # each row the lines it spans (rows of A are K apart, rows of B N apart)
-        for (sh in shapes) {
-            split(shapes[sh], dim, " "); tiles = int((dim[1] + 127) / 128) * int((dim[2] + 255) / 256); ktiles = int((dim[3] + 63) / 64)
-            la = lines(2 * dim[3]); lb = lines(2 * dim[2])
-            rate[++nrate] = tiles * ktiles * (128 * la + 256 * lb) * 128 / l2[alone, sh]
-            printf "  l2        128x256 over %s (rows of %.3f and %.3f lines): alone %.0f clocks (%.0f bytes of lines from L2 a clock), in pairs %.0f (%.0f)\n",
-                sh, la, lb, l2[alone, sh], rate[nrate], l2[pair, sh], tiles * ktiles * (128 * la + 128 * lb) * 128 / l2[pair, sh]
-        }
-        for (i = 1; i <= nrate; i++)
-            for (j = i + 1; j <= nrate; j++)
-                if (rate[j] < rate[i]) { y = rate[i]; rate[i] = rate[j]; rate[j] = y }
-        l2_bytes = rate[int((nrate + 1) / 2)]
-        c_kb = (one[alone] - one[small]) / (64 - 16); launch = one[small] - 16 * c_kb
-        for (x in one) printf "  one_tile  candidate %d: %6.0f clocks\n", x, one[x]
-        # split: fixup(P) = clocks(P) - one tile of (64 / P) K tiles, a K tile at one SM alone: (clocks(1) - one_tile) / 63
-        for (x in sbm) {
-            single = (sp[x, 1] - one[x]) / 63
-            for (p = 2; p <= 64; p *= 2) {
-                f = sp[x, p] - one[x] - (64 / p - 1) * single
-                printf "  split     %dx%d over %2d: %6.0f clocks, a part'"'"'s fix-up %6.0f\n", sbm[x], sbn[x], p, sp[x, p], f
-                kb = sbm[x] * sbn[x] * 4 / 1024; np++; sx += p; sk += kb; sf += f; sxx += p * p; sxk += p * kb; skk += kb * kb; sxf += p * f; skf += kb * f
+# Part 1, for a bf16 step.
+microbenchmarks() {
+    echo "microbenchmarks (bf16, median of $ITERS runs after $(warmup_words)):"
+    # t_of BM BN CLUSTER SWAP: the candidate's N
+    t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f { print $1 }' "$tmp/list"; }
+    spread=$(awk '$4 == 1 && (!$5 || $2 == 16 || $2 == 32 || $2 == 64 || $2 == 128 || $2 == 256) { print $1 }' "$tmp/list")
+    for t in $spread; do
+        read -r bm bn cl sw parts cols < <(awk -v t="$t" '$1 == t { print $2, $3, $4, $5, $7, $8 }' "$tmp/list")
+        progress "calibrate: k_tile: candidate $t ($bm x $bn$([ "$sw" = 1 ] && echo " swapped"))"
+        # a full wave: SMs tiles, as close to square as whole tiles make them
+        gm=1
+        for d in $(seq 1 "$sms"); do [ $((sms % d)) -eq 0 ] && [ $((d * d)) -le "$sms" ] && gm=$d; done
+        bench "k_tile $t $bm $bn $sw $parts $cols" "$t" 0 "$((gm * bm)) $((sms / gm * bn)) 2048" "$((gm * bm)) $((sms / gm * bn)) 16384" >>"$tmp/micro"
+    done
+    alone=$(t_of 128 256 1 0) pair=$(t_of 128 256 2 0) small=$(t_of 128 64 1 0)
+    progress "calibrate: l2, one_tile"
+    for t in "$alone" "$pair"; do bench "l2 $t" "$t" 0 "12288 12296 16392" "3072 49160 16392" "49152 3080 16392" >>"$tmp/micro"; done
+    for t in "$small" "$alone" "$pair"; do
+        read -r bm bn cl < <(awk -v t="$t" '$1 == t { print $2, $3, $4 }' "$tmp/list")
+        bench "one_tile $t $bm $bn $cl" "$t" 0 "$((bm * cl)) $bn 64" >>"$tmp/micro"
+    done
+    for t in "$small" "$alone"; do
+        progress "calibrate: split: candidate $t"
+        read -r bm bn < <(awk -v t="$t" '$1 == t { print $2, $3 }' "$tmp/list")
+        for p in 1 2 4 8 16 32 64; do bench "split $t $bm $bn $p" "$t" "$p" "$bm $bn 4096" >>"$tmp/micro"; done
+    done
+    awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" '
+        function lines(pitch,  g) { for (g = 1; g < 128 && pitch % (2 * g) == 0; g *= 2); return 2 - g / 128 } # fit.h lines_per_row
+        function wgmma(n) { return (n / 2 > (2048 + 32 * n) / 128) ? n / 2 : (2048 + 32 * n) / 128 } # full rate
+        # NAME CANDIDATE ... M N K CLOCKS
+        $1 == "k_tile" { kt[$2, $(NF - 1) == 2048 ? 0 : 1] = $NF; bm[$2] = $3; bn[$2] = $4; sw[$2] = $5; parts[$2] = $6; cols[$2] = $7; t[++nt] = $2 }
+        $1 == "l2" { l2[$2, $3 "x" $4 "x" $5] = $NF; shapes[$3 "x" $4 "x" $5] = $3 " " $4 " " $5 }
+        $1 == "one_tile" { one[$2] = $NF }
+        $1 == "split" { sp[$2, $5] = $NF; sbm[$2] = $3; sbn[$2] = $4 }
+        END {
+            for (i = 1; i <= nt / 2; i++) {
+                x = t[2 * i]; c[x] = (kt[x, 1] - kt[x, 0]) / (256 - 32); math[x] = 4 * 2 * parts[x] * wgmma(cols[x])
+                bytes[x] = (bm[x] + bn[x]) * 128
             }
-        }
-        # least squares of f = a + b kb + c p over the points (two tiles: kb takes two values)
-        mx = sx / np; mk = sk / np; mf = sf / np
-        vxx = sxx / np - mx * mx; vkk = skk / np - mk * mk; vxk = sxk / np - mx * mk; vxf = sxf / np - mx * mf; vkf = skf / np - mk * mf
-        d = vxx * vkk - vxk * vxk; part = (vxf * vkk - vkf * vxk) / d; fkb = (vkf * vxx - vxf * vxk) / d; fix = mf - part * mx - fkb * mk
-        printf "constants: {mma_share %.2f, k_tile_start %.0f, sm_bytes %.0f, l2_bytes %.0f, launch %.0f, c_kb %.0f, cluster_start %.0f, fixup %.0f, fixup_kb %.0f, fixup_part %.0f}\n",
-            share, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
-    }' "$tmp/micro"
+            share = math[alone] / c[alone]
+            for (i = 1; i <= nt / 2; i++) {
+                x = t[2 * i]; load = c[x] > 1.15 * math[x] / share
+                printf "  k_tile    %3dx%-3d%s: %6.0f clocks a K tile (wgmma at full rate %5.0f, %6.0f bytes: %5.1f a clock)%s\n",
+                    bm[x], bn[x], (sw[x] ? " swapped" : "        "), c[x], math[x], bytes[x], bytes[x] / c[x], load ? "  load-bound" : ""
+                if (load) { nl++; lx += bytes[x]; ly += c[x]; lxx += bytes[x] * bytes[x]; lxy += bytes[x] * c[x] }
+            }
+            slope = (nl * lxy - lx * ly) / (nl * lxx - lx * lx); start = (ly - slope * lx) / nl; sm = 1 / slope
+            # l2: every tile of the grid, each K tile, pulls its A rows and B columns from L2 (a pair B once),
+            # each row the lines it spans (rows of A are K apart, rows of B N apart)
+            for (sh in shapes) {
+                split(shapes[sh], dim, " "); tiles = int((dim[1] + 127) / 128) * int((dim[2] + 255) / 256); ktiles = int((dim[3] + 63) / 64)
+                la = lines(2 * dim[3]); lb = lines(2 * dim[2])
+                rate[++nrate] = tiles * ktiles * (128 * la + 256 * lb) * 128 / l2[alone, sh]
+                printf "  l2        128x256 over %s (rows of %.3f and %.3f lines): alone %.0f clocks (%.0f bytes of lines from L2 a clock), in pairs %.0f (%.0f)\n",
+                    sh, la, lb, l2[alone, sh], rate[nrate], l2[pair, sh], tiles * ktiles * (128 * la + 128 * lb) * 128 / l2[pair, sh]
+            }
+            for (i = 1; i <= nrate; i++)
+                for (j = i + 1; j <= nrate; j++)
+                    if (rate[j] < rate[i]) { y = rate[i]; rate[i] = rate[j]; rate[j] = y }
+            l2_bytes = rate[int((nrate + 1) / 2)]
+            c_kb = (one[alone] - one[small]) / (64 - 16); launch = one[small] - 16 * c_kb
+            for (x in one) printf "  one_tile  candidate %d: %6.0f clocks\n", x, one[x]
+            # split: fixup(P) = clocks(P) - one tile of (64 / P) K tiles, a K tile at one SM alone: (clocks(1) - one_tile) / 63
+            for (x in sbm) {
+                single = (sp[x, 1] - one[x]) / 63
+                for (p = 2; p <= 64; p *= 2) {
+                    f = sp[x, p] - one[x] - (64 / p - 1) * single
+                    printf "  split     %dx%d over %2d: %6.0f clocks, a part'"'"'s fix-up %6.0f\n", sbm[x], sbn[x], p, sp[x, p], f
+                    kb = sbm[x] * sbn[x] * 4 / 1024; np++; sx += p; sk += kb; sf += f; sxx += p * p; sxk += p * kb; skk += kb * kb; sxf += p * f; skf += kb * f
+                }
+            }
+            # least squares of f = a + b kb + c p over the points (two tiles: kb takes two values)
+            mx = sx / np; mk = sk / np; mf = sf / np
+            vxx = sxx / np - mx * mx; vkk = skk / np - mk * mk; vxk = sxk / np - mx * mk; vxf = sxf / np - mx * mf; vkf = skf / np - mk * mf
+            d = vxx * vkk - vxk * vxk; part = (vxf * vkk - vkf * vxk) / d; fkb = (vkf * vxx - vxf * vxk) / d; fix = mf - part * mx - fkb * mk
+            printf "constants: {mma_share %.2f, k_tile_start %.0f, sm_bytes %.0f, l2_bytes %.0f, launch %.0f, c_kb %.0f, cluster_start %.0f, fixup %.0f, fixup_kb %.0f, fixup_part %.0f}\n",
+                share, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
+        }' "$tmp/micro"
+}
+if [ "$dtype" = bf16 ]; then
+    microbenchmarks
+else
+    echo "microbenchmarks: skipped, $step runs $dtype, not the bf16 they time: its cost keeps 16's constants (fit.h)"
+fi
 echo
-echo "$step: candidates 1..$last forced in turn over $name, bf16, median of $ITERS runs after $(warmup_words)"
+echo "$step: candidates 1..$last forced in turn over $name, $dtype, median of $ITERS runs after $(warmup_words)"
 
 # CANDIDATE M N K MS MHZ CUBLAS_MS, from one process over the suite per candidate
 for t in $(seq "$last"); do
     progress "calibrate: candidate $t of $last"
-    "$bin" --shapes "$suite" --tile "$t" --dtype bf16 "${TIMING[@]}" --csv 2>"$tmp/err" |
+    "$bin" --shapes "$suite" --tile "$t" --dtype "$dtype" "${TIMING[@]}" --csv 2>"$tmp/err" |
         awk -F, -v t="$t" '$3 !~ /^cublas_/ && $13 == "ok" { print t, $5, $6, $7, $8, $15, $10 }' >>"$tmp/measured"
     rc=${PIPESTATUS[0]}
     [ "$rc" -eq 3 ] && { echo "make calibrate: $step cannot run here: $(head -n 1 "$tmp/err")" >&2; exit 3; }
