@@ -1,6 +1,7 @@
-// Step 17's host side, apart from the device code: the tile geometry the kernel and the cost share, the one list of
-// candidates (kernel.cu makes its instances and dispatch from it, main.c its --tile range and
-// --list-tiles), the cost model and its constants, the pick, and the text --info prints.
+// Step 17's host side, apart from the device code: the tile geometry the kernel and the cost
+// share, the one list of candidates (kernel.cu makes its instances and dispatch from it, main.c
+// its --tile range and --list-tiles), the cost model and its constants, the pick, and the text
+// --info prints.
 #ifndef FIT_H
 #define FIT_H
 
@@ -43,9 +44,9 @@ FIT_FN int a_box_rows(int m, int bm) { return m < bm ? (m + 7) / 8 * 8 : bm; }
 
 // The two consumer warpgroups share the tile as parts of 64 rows x part_cols columns: one slab,
 // each warpgroup half its columns; two slabs, one each. A part's sums are not wgmma's registers
-// (the promotion adds each pair of K tiles into them), so they leave for memory while the next tile's
-// wgmmas run, and a warpgroup needs no second part for that: one part a warpgroup, and four
-// slabs (256 wgmma rows), which would make two, are not built.
+// (the promotion adds each pair of K tiles into them), so they leave for memory while the next
+// tile's wgmmas run, and a warpgroup needs no second part for that: one part a warpgroup, and
+// four slabs (256 wgmma rows), which would make two, are not built.
 FIT_FN int wg_cols(struct tile_fit f) { return mma_rows(f) == 64 ? mma_cols(f) / 2 : mma_cols(f); }
 FIT_FN int parts(struct tile_fit f) { return (void)f, 1; }
 FIT_FN int part_cols(struct tile_fit f) { return wg_cols(f); }

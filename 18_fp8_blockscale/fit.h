@@ -1,6 +1,7 @@
-// Step 18's host side, apart from the device code: the tile geometry the kernel and the cost share, the one list of
-// candidates (kernel.cu makes its instances and dispatch from it, main.c its --tile range and
-// --list-tiles), the cost model and its constants, the pick, and the text --info prints.
+// Step 18's host side, apart from the device code: the tile geometry the kernel and the cost
+// share, the one list of candidates (kernel.cu makes its instances and dispatch from it, main.c
+// its --tile range and --list-tiles), the cost model and its constants, the pick, and the text
+// --info prints.
 #ifndef FIT_H
 #define FIT_H
 
