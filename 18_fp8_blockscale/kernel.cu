@@ -194,12 +194,14 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     };
     // The promotion: an accumulator's K tile, in FP8 sums, into the fp32 ones once its group has
     // retired, each scaled by its A row's scale times the tile's B block's: a K tile is a K block,
-    // so each tile is promoted alone, not in 17's pairs. The unit's first tile's become the sums,
-    // with one FFMA an element either way as in 17. The scales first, from the tile's slot s and
-    // sb, read before the wait so that their latency passes with it: two a lane for each j, sc[2j]
-    // and sc[2j + 1]. Unswapped, a lane's accumulators lie in two rows of A, the same for every j
-    // (d[4j], d[4j+1] in one, d[4j+2], d[4j+3] in the row 8 below); swapped, A's rows are the
-    // columns, a lane's two of each 8 next to each other: one 8-byte load for both.
+    // so each tile is promoted alone, not in 17's pairs. The sums start each unit at zero (they
+    // are cleared once stored), so a tile costs one FFMA an element; 17's sum * keep + acc, with
+    // keep 0 for a unit's first tile, would cost a multiply more here, where acc is scaled too.
+    // The scales first, from the tile's slot s and sb, read before the wait so that their
+    // latency passes with it: two a lane for each j, sc[2j] and sc[2j + 1]. Unswapped, a lane's
+    // accumulators lie in two rows of A, the same for every j (d[4j], d[4j+1] in one, d[4j+2],
+    // d[4j+3] in the row 8 below); swapped, A's rows are the columns, a lane's two of each 8 next
+    // to each other: one 8-byte load for both.
 #pragma unroll
     for (int i = 0; i < WN / 2; i++)
         sum[0][i] = 0.0f;
@@ -220,12 +222,10 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         }
     };
     // d[4j + e] takes sc[2j + e / 2] unswapped (its row), sc[2j + e % 2] swapped (its column).
-    float keep = 0.0f;
     auto promote = [&](const float (&acc)[WN / 2], const float (&sc)[WN / 4]) {
 #pragma unroll
         for (int i = 0; i < WN / 2; i++)
-            sum[0][i] = fmaf(acc[i], sc[i / 4 * 2 + (SWAP ? i % 2 : i % 4 / 2)], keep * sum[0][i]);
-        keep = 1.0f;
+            sum[0][i] = fmaf(acc[i], sc[i / 4 * 2 + (SWAP ? i % 2 : i % 4 / 2)], sum[0][i]);
     };
 
     // A tile this block does part of: its sums go to one of its two workspace slots, laid out as
@@ -334,6 +334,9 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         if (c_issuer)
             bulk_wait_group_read<0>();
         named_barrier_sync(1 + wg, 128);
+        // The WN / 16 stmatrix addresses are made here, not kept in registers across the main
+        // loop, where the two accumulators and the sums leave none to spare.
+        const int lane_now = lane_id();
 #pragma unroll
         for (int j = 0; j < WN / 16; j++) {
             const uint32_t r0 = pack2_rn<T>(part[8 * j], part[8 * j + 1]);
@@ -341,15 +344,15 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             const uint32_t r2 = pack2_rn<T>(part[8 * j + 4], part[8 * j + 5]);
             const uint32_t r3 = pack2_rn<T>(part[8 * j + 6], part[8 * j + 7]);
             if constexpr (SWAP) {
-                const struct smem_pos p = stmatrix_d_trans(warp_in_wg, j, lane);
+                const struct smem_pos p = stmatrix_d_trans(warp_in_wg, j, lane_now);
                 stmatrix_x4_trans(c_slab + tma_box_offset(p.row, p.col, WN), r0, r1, r2, r3);
             } else {
-                const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane);
+                const struct smem_pos p = stmatrix_d(warp_in_wg, j, lane_now);
                 stmatrix_x4(c_slab + tma_box_offset(p.row, p.col, 64), r0, r1, r2, r3);
             }
         }
         if constexpr (WN % 16 == 8) { // swapped: the last 8 columns, two matrices
-            const struct smem_pos p = stmatrix_d_trans(warp_in_wg, WN / 16, lane);
+            const struct smem_pos p = stmatrix_d_trans(warp_in_wg, WN / 16, lane_now);
             stmatrix_x2_trans(c_slab + tma_box_offset(p.row, p.col, WN),
                               pack2_rn<T>(part[WN / 2 - 4], part[WN / 2 - 3]),
                               pack2_rn<T>(part[WN / 2 - 2], part[WN / 2 - 1]));
@@ -392,13 +395,15 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             promote(prev, sc);
             release(s);
         };
-        keep = 0.0f;
         mma_into(acc0, wait_full());
         // The previous tile leaves while the tensor cores work on this one's first K tile: its
-        // sums are final, and only the promotion below overwrites them.
+        // sums are final, and cleared once stored, before the promotion below adds to them.
         if (pending_bx >= 0) {
             store_part(sum[0], 0, pending_bx, pending_by);
             pending_bx = -1;
+#pragma unroll
+            for (int i = 0; i < WN / 2; i++)
+                sum[0][i] = 0.0f;
         }
         for (int j = 1; j + 1 < n; j += 2) {
             mma_into(acc1, wait_full());
@@ -423,6 +428,9 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         release(last_slot);
         if (w.k_begin > 0 || w.k_end < num_k_tiles) { // a part of a tile: its other parts come from the clusters beside this one
             send_partial(w.group, w.k_begin == 0);
+#pragma unroll
+            for (int i = 0; i < WN / 2; i++)
+                sum[0][i] = 0.0f;
             (w.k_begin == 0 ? first_part : later_part) = w.group;
             continue;
         }

@@ -88,6 +88,15 @@ __device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], uint32_t add
 
 __device__ __forceinline__ void ldmatrix_x2_trans(uint32_t (&r)[2], const void *p) { ldmatrix_x2_trans(r, smem_addr(p)); }
 
+// The lane's index, read from %laneid where it is called: a volatile asm is not hoisted, so
+// addresses made from it there are made there, not held in registers from the kernel's start.
+__device__ __forceinline__ int lane_id()
+{
+    int lane;
+    asm volatile("mov.u32 %0, %%laneid;\n" : "=r"(lane));
+    return lane;
+}
+
 // stmatrix (sm_90): the inverse of ldmatrix.x4. Lane i supplies the address of row i%8 of
 // matrix i/8; each lane gives, per matrix, the 32-bit word (i%4) of row i/4, which is exactly
 // how an mma or wgmma accumulator pair sits in a lane.
