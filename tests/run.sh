@@ -137,6 +137,16 @@ else
 fi
 rm -f "$fake_ncu"
 
+echo "== make ncu and ncu_vs_cublas.sh profile every step's kernel (ncu's --kernel-name, STEP_KERNELS)"
+for src in [0-9][0-9]_*/kernel.cu; do
+    kernel=$(grep -A1 '^__global__' "$src" | grep -o '^[a-z][a-z0-9_]*(' | head -n 1 | tr -d '(')
+    if [ -n "$kernel" ] && printf '%s\n' "$kernel" | grep -qE "$STEP_KERNELS"; then
+        pass "${src%/kernel.cu}'s kernel $kernel is profiled"
+    else
+        fail "${src%/kernel.cu}'s kernel ${kernel:-(none found)} matches no STEP_KERNELS ($STEP_KERNELS): make ncu would profile nothing"
+    fi
+done
+
 echo "== the test harness itself: a checker that prints nothing, a wrong exit, a missing reason"
 ( out=$(passed=0 failed=0; run_checks true; echo "$failed") ; [ "${out##*$'\n'}" = 1 ] ) &&
     pass "run_checks fails a program that prints no check" || fail "run_checks passed a silent program"

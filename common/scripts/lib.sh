@@ -8,6 +8,10 @@ SCRIPT_START=$SECONDS
 # write: a skipped step leaves no binary output to take them from.
 CSV_COLUMNS=gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz
 
+# The steps' kernels, for ncu's --kernel-name: every step names its kernel sgemm_*, hgemm_* or
+# fp8_* (tests/run.sh checks each kernel.cu against it).
+STEP_KERNELS='^(sgemm|hgemm|fp8)_'
+
 # progress MESSAGE: "[m:ss] MESSAGE" on stderr, the time since the script started.
 progress() {
     local t=$((SECONDS - SCRIPT_START))

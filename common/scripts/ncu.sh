@@ -34,7 +34,7 @@ trap 'rm -f "$table" "$table.err"' EXIT
 } >"$table"
 for step in "$@"; do
     progress "ncu: $step at ${size}^3 ..."
-    ncu --clock-control none --kernel-name regex:'^(sgemm|hgemm)' --metrics "$metrics" --csv --page raw --print-units base \
+    ncu --clock-control none --kernel-name regex:"$STEP_KERNELS" --metrics "$metrics" --csv --page raw --print-units base \
         "$BUILD/$step" --size "$size" --dtype all --iters 1 --warmup 0 --no-check 2>"$table.err" |
         awk -F'","' -v step="$step" '
             { sub(/^"/, ""); sub(/"$/, "") }

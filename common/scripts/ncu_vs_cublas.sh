@@ -10,6 +10,7 @@
 set -u
 BUILD=${BUILD:-build}
 NCU=${NCU:-ncu}
+. "$(dirname "$0")/lib.sh"
 if [ $# -lt 2 ]; then
     echo "usage: common/scripts/ncu_vs_cublas.sh SIZE|MxNxK STEP [DTYPE]   (e.g. 4096 16_hgemm_fit bf16)" >&2
     exit 2
@@ -24,7 +25,7 @@ metrics=gpu__time_duration.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_
 for s in $stalls; do metrics=$metrics,smsp__average_warps_issue_stalled_${s}_per_issue_active.ratio; done
 raw=$(mktemp)
 trap 'rm -f "$raw" "$raw.err"' EXIT
-"$NCU" --clock-control none --kernel-name regex:'gemm|wgmma|nvjet|xmma|cutlass|splitK|reduce' --metrics "$metrics" --csv --page raw --print-units base \
+"$NCU" --clock-control none --kernel-name regex:"$STEP_KERNELS|gemm|nvjet|xmma|cutlass|splitK|reduce" --metrics "$metrics" --csv --page raw --print-units base \
     "$BUILD/$step" $shape --dtype "$dtype" --iters 1 --warmup 0 --no-check >"$raw" 2>"$raw.err"
 rc=$?
 rows=$(awk -F'","' -v stalls="$stalls" '
