@@ -120,6 +120,23 @@ else
     skip $# "PTX checks (no cuobjdump)"
 fi
 
+echo "== no spills: every kernel keeps a stack frame of 0 bytes (cuobjdump --dump-resource-usage)"
+if [ -x "$cuobjdump" ]; then
+    for step in "$@"; do
+        # 08's build for 4 blocks an SM spills a few bytes after its K loop by design (its kernel.cu)
+        case $step in 08_*) skip 1 "spill checks (08's 4-blocks build spills by design)"; continue ;; esac
+        spilled=$("$cuobjdump" --dump-resource-usage "$BUILD/$step" 2>/dev/null |
+            awk '/Function/ { f = $2 } /STACK:[1-9]/ { sub(/:$/, "", f); print f }' | sort -u | tr '\n' ' ')
+        if [ -z "$spilled" ]; then
+            pass "$step: no kernel spills"
+        else
+            fail "$step spills (a stack frame) in: $spilled"
+        fi
+    done
+else
+    skip $# "spill checks (no cuobjdump)"
+fi
+
 echo "== ncu_vs_cublas.sh reads ncu's numbers, thousands separators and all (a fake ncu)"
 fake_ncu=$(mktemp)
 cat >"$fake_ncu" <<'FAKE'
