@@ -202,9 +202,12 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // accumulators lie in two rows of A, the same for every j (d[4j], d[4j+1] in one, d[4j+2],
     // d[4j+3] in the row 8 below); swapped, A's rows are the columns, a lane's two of each 8 next
     // to each other: one 8-byte load for both.
+    auto clear_sums = [&]() {
 #pragma unroll
-    for (int i = 0; i < WN / 2; i++)
-        sum[0][i] = 0.0f;
+        for (int i = 0; i < WN / 2; i++)
+            sum[0][i] = 0.0f;
+    };
+    clear_sums();
     auto scales_of = [&](int s, float sb, float (&sc)[WN / 4]) {
         const float *sa = reinterpret_cast<const float *>(ring_ptr + s * STAGE_BYTES + SA_OFFSET);
         const struct part_pos q = part_of(F, wg, 0);
@@ -401,9 +404,7 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         if (pending_bx >= 0) {
             store_part(sum[0], 0, pending_bx, pending_by);
             pending_bx = -1;
-#pragma unroll
-            for (int i = 0; i < WN / 2; i++)
-                sum[0][i] = 0.0f;
+            clear_sums();
         }
         for (int j = 1; j + 1 < n; j += 2) {
             mma_into(acc1, wait_full());
@@ -428,9 +429,7 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         release(last_slot);
         if (w.k_begin > 0 || w.k_end < num_k_tiles) { // a part of a tile: its other parts come from the clusters beside this one
             send_partial(w.group, w.k_begin == 0);
-#pragma unroll
-            for (int i = 0; i < WN / 2; i++)
-                sum[0][i] = 0.0f;
+            clear_sums();
             (w.k_begin == 0 ? first_part : later_part) = w.group;
             continue;
         }
