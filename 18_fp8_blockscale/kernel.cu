@@ -155,7 +155,9 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // This warp no longer reads slot s: tell this block's producer and every other block's, whose
     // multicasts write here too. The remote arrivals keep mbarrier.arrive's default .release.cta:
     // the slot's readers were wgmma, retired by wgmma.wait_group, and a .release.cluster arrival
-    // would fence every consumer warp at cluster scope once per K tile.
+    // would fence every consumer warp at cluster scope once per K tile. Its lanes' plain loads of
+    // A's scales from the slot fed the promotion, which the whole warp ran before lane 0 arrives;
+    // a __syncwarp first, which the memory model asks for, costs more than it is worth (notes/18).
     auto release = [&](int s) {
         if (lane == 0) {
             mbarrier_arrive(smem_addr(&empty[s]));
