@@ -145,7 +145,7 @@ inline long long fixup_iters(struct tile_fit f)
 struct cost_constants {
     double mma_flops;     // tensor-core flops an SM does a clock, fp16/bf16 dense
     double smem_bytes;    // shared-memory bytes an SM reads a clock (32 banks of 4 bytes): wgmma's operands
-    double mma_share;     // the share of those rates a K tile's wgmmas keep (k_tile)
+    double wgmma_start;   // what a wgmma takes beside its flops or its operands' bytes (k_tile)
     double k_tile_start;  // what a K tile's copies take beside their bytes: the ring's barrier round trip (k_tile)
     double sm_bytes;      // and bytes of lines an SM's ring takes in a clock, all SMs loading at once (k_tile)
     double l2_bytes;      // bytes of lines L2 serves all SMs in a clock, past one wave of tiles (l2)
@@ -157,12 +157,12 @@ struct cost_constants {
     double fixup_kb;      // and a KB of its fp32 sums, written and read back (split)
     double fixup_part;    // and a part more to add up: one more slot to read (split)
 };
-// `make calibrate ARCH=90` on an H100 (notes/16_hgemm_fit.md has the run); mma_flops, smem_bytes
-// and hbm_bytes are the H200's data sheet's.
+// `make calibrate ARCH=90` on an H100 (notes/16_hgemm_fit.md has the runs; wgmma_start from its
+// k_tile figures); mma_flops, smem_bytes and hbm_bytes are the H200's data sheet's.
 constexpr struct cost_constants HOPPER = {
     .mma_flops = 4096,
     .smem_bytes = 128,
-    .mma_share = 0.90,
+    .wgmma_start = 11,
     .k_tile_start = 141,
     .sm_bytes = 65,
     .l2_bytes = 5862,
@@ -216,15 +216,16 @@ inline double group_bytes(struct tile_fit f, int m, int n, int k)
 // A K tile of candidate f on one SM, in clocks: its wgmmas or its copies, whichever take longer.
 // The wgmmas: per k-step, each part's m64nNk16 (N = part_cols) at the tensor cores' rate, or at
 // shared memory's where its operands (A's 64 x 16 and B's 16 x N, read from shared memory) take
-// longer, as they do for N under 64; both warpgroups take turns on the tensor cores. The
-// copies: a start, then at the rate an SM's ring takes them, A's rows and B's columns as bytes
-// (a pair multicasts B, but each SM still takes all of it) or the lines its TMA fetches (its A
-// rows and its share of B's), whichever are more.
+// longer, as they do for N under 64, and a start each, which weighs more the narrower the part;
+// both warpgroups take turns on the tensor cores. The copies: a start, then at the rate an SM's
+// ring takes them, A's rows and B's columns as bytes (a pair multicasts B, but each SM still
+// takes all of it) or the lines its TMA fetches (its A rows and its share of B's), whichever
+// are more.
 inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct cost_constants &c)
 {
     const int cols = part_cols(f);
     const double wgmma = fmax(2.0 * 64 * cols * 16 / c.mma_flops, (64 * 16 + 16 * cols) * 2.0 / c.smem_bytes);
-    const double math = BK / 16 * 2 * parts(f) * wgmma / c.mma_share;
+    const double math = BK / 16 * 2 * parts(f) * (wgmma + c.wgmma_start);
     const double taken = (a_box_rows(m, f.bm) + f.bn) * BK * 2.0, fetched = group_bytes(f, m, n, k) / f.cluster;
     return fmax(math, c.k_tile_start + fmax(taken, fetched) / c.sm_bytes);
 }

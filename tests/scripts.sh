@@ -425,7 +425,7 @@ out=$(BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 CALIBRATE_CSV=$c/all.csv bash "$scri
 rc=$?
 constants=$(printf '%s\n' "$out" | grep '^constants: {')
 [ "$rc" -eq 0 ] && ! printf '%s' "$constants" | grep -qiE 'nan|inf' &&
-    printf '%s' "$constants" | grep -q 'mma_share 0.90, k_tile_start 150, sm_bytes 60, .*cluster_start 1000,' &&
+    printf '%s' "$constants" | grep -q 'wgmma_start 7, k_tile_start 150, sm_bytes 60, .*cluster_start 1000,' &&
     [ "$(printf '%s\n' "$out" | grep -c '^  l2 ')" -eq 3 ] && printf '%s\n' "$out" | grep -q 'within 5% of the fastest candidate at 1 of 2 shapes'
 check $? "make calibrate on a stub: the stub's k_tile and cluster constants measured back, three l2 shapes, the pick table (exit $rc)" \
     "$(printf '%s\n' "$out" | grep -E 'constants|within|awk' | tr '\n' ' ')"

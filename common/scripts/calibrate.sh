@@ -5,10 +5,11 @@
 #    measured with the run; each a --shapes suite in one process, timed as make shapes times):
 #    k_tile    a spread of candidates (every tile of today's orientation, the swapped ones of BM
 #              16, 32, 64, 128 and 256), each forced over one full wave of its tiles (as many as
-#              SMs), K = 2048 and 16384: the clocks of a K tile. mma_share: 128 x 256's wgmma
-#              clocks at full rate over its clocks; k_tile_start and sm_bytes: the line
-#              clocks = k_tile_start + bytes / sm_bytes fitted (least squares) to the candidates
-#              whose clocks exceed their wgmmas' by 15% or more, bound by their copies.
+#              SMs), K = 2048 and 16384: the clocks of a K tile. wgmma_start: 128 x 256's
+#              clocks a wgmma (16 a K tile) less a wgmma's at full rate; k_tile_start and
+#              sm_bytes: the line clocks = k_tile_start + bytes / sm_bytes fitted (least
+#              squares) to the candidates whose clocks exceed their wgmmas' by 15% or more,
+#              bound by their copies.
 #    l2        128 x 256 tiles alone and in pairs, unswapped, over many waves of three shapes
 #              whose operands are 10 to 20 times the L2 (square, wide and tall), N and K 8 past
 #              a multiple of 64 so that most rows straddle two 128-byte lines (where rows start
@@ -117,9 +118,9 @@ microbenchmarks() {
                 x = t[2 * i]; c[x] = (kt[x, 1] - kt[x, 0]) / (256 - 32); math[x] = 4 * 2 * parts[x] * wgmma(cols[x])
                 bytes[x] = (bm[x] + bn[x]) * 128
             }
-            share = math[alone] / c[alone]
+            start_w = c[alone] / (4 * 2 * parts[alone]) - wgmma(cols[alone])
             for (i = 1; i <= nt / 2; i++) {
-                x = t[2 * i]; load = c[x] > 1.15 * math[x] / share
+                x = t[2 * i]; load = c[x] > 1.15 * (math[x] + 4 * 2 * parts[x] * start_w)
                 printf "  k_tile    %3dx%-3d%s: %6.0f clocks a K tile (wgmma at full rate %5.0f, %6.0f bytes: %5.1f a clock)%s\n",
                     bm[x], bn[x], (sw[x] ? " swapped" : "        "), c[x], math[x], bytes[x], bytes[x] / c[x], load ? "  load-bound" : ""
                 if (load) { nl++; lx += bytes[x]; ly += c[x]; lxx += bytes[x] * bytes[x]; lxy += bytes[x] * c[x] }
@@ -153,8 +154,8 @@ microbenchmarks() {
             mx = sx / np; mk = sk / np; mf = sf / np
             vxx = sxx / np - mx * mx; vkk = skk / np - mk * mk; vxk = sxk / np - mx * mk; vxf = sxf / np - mx * mf; vkf = skf / np - mk * mf
             d = vxx * vkk - vxk * vxk; part = (vxf * vkk - vkf * vxk) / d; fkb = (vkf * vxx - vxf * vxk) / d; fix = mf - part * mx - fkb * mk
-            printf "constants: {mma_share %.2f, k_tile_start %.0f, sm_bytes %.0f, l2_bytes %.0f, launch %.0f, c_kb %.0f, cluster_start %.0f, fixup %.0f, fixup_kb %.0f, fixup_part %.0f}\n",
-                share, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
+            printf "constants: {wgmma_start %.0f, k_tile_start %.0f, sm_bytes %.0f, l2_bytes %.0f, launch %.0f, c_kb %.0f, cluster_start %.0f, fixup %.0f, fixup_kb %.0f, fixup_part %.0f}\n",
+                start_w, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
         }' "$tmp/micro"
 }
 if [ "$dtype" = bf16 ]; then
