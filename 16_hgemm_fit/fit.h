@@ -19,13 +19,15 @@
 
 #define BK 64 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes
 
-// A candidate: BM x BN tiles of C, CLUSTER blocks a cluster (tile rows CLUSTER p .. CLUSTER p +
-// CLUSTER - 1 of one tile column, sharing B), in one of two orientations. swap 0: C = A B as
-// the steps before, A's rows on wgmma's 64-row side (M = BM = 64, 128 or 256) and B's columns
-// on its N side. swap 1: C^T = B^T A^T, B's columns on the 64-row side (BN = 64, 128 or 256,
-// read through the transposed-A descriptor) and A's rows on wgmma's N (BM any multiple of 16).
+// A candidate: BM x BN tiles of C, CLUSTER blocks a cluster, in one of two orientations. swap
+// 0: C = A B as the steps before, A's rows on wgmma's 64-row side (M = BM = 64, 128 or 256) and
+// B's columns on its N side. swap 1: C^T = B^T A^T, B's columns on the 64-row side (BN = 64, 128
+// or 256, read through the transposed-A descriptor) and A's rows on wgmma's N (BM any multiple
+// of 16). A cluster's tiles lie along M (tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one
+// tile column, sharing B's boxes), or, along_n, along N (tile columns of one tile row, sharing
+// A's rows): each block copies its share of what they share and multicasts it to all.
 struct tile_fit {
-    int bm, bn, cluster, swap;
+    int bm, bn, cluster, swap, along_n;
 };
 
 // The tile as wgmma sees it: mma_rows on its 64-row side (one to four 64-row slabs), mma_cols
@@ -44,6 +46,18 @@ FIT_FN uint32_t stage_bytes(struct tile_fit f) { return f.bm * BK * 2 + f.bn / 6
 // slot's rows past the box keep what they held: they feed only sums of rows past M, which are
 // never stored (a row of C depends on that row of A alone).
 FIT_FN int a_box_rows(int m, int bm) { return m < bm ? (m + 7) / 8 * 8 : bm; }
+// The rows of A's box one block copies: all of them, or, along N, its 1 / CLUSTER share, in
+// whole 8-row atoms (1024 bytes, so that each share starts on a swizzle atom).
+FIT_FN int a_copy_rows(struct tile_fit f, int m)
+{
+    return f.along_n ? (a_box_rows(m, f.bm) / f.cluster + 7) / 8 * 8 : a_box_rows(m, f.bm);
+}
+// The bytes of a K tile that land in each block's slot: A's rows, all the blocks' shares along
+// N, and all of B's boxes.
+FIT_FN uint32_t landed_bytes(struct tile_fit f, int m)
+{
+    return (f.along_n ? f.cluster : 1) * a_copy_rows(f, m) * BK * 2 + f.bn / 64 * B_BOX_BYTES;
+}
 
 // The two consumer warpgroups share the tile as accumulators of 64 rows x part_cols columns,
 // parts of them each, each its own wgmma group, so that one part leaves for memory while the
@@ -81,23 +95,24 @@ FIT_FN int smem_bytes(struct tile_fit f) { return ring_depth(f) * stage_bytes(f)
 
 // What an instance needs: 64, 128 or 256 wgmma rows; wgmma's N a multiple of 8 up to 256 (so a
 // swapped BM a multiple of 16); unswapped, every part a whole number of B's 64-column boxes;
-// at most 128 fp32 accumulators a thread (two m64n128 parts, as 14's); the B boxes shared out
-// evenly over the cluster; a ring of 4 stages or more.
+// at most 128 fp32 accumulators a thread (two m64n128 parts, as 14's); what the cluster shares
+// shared out evenly, B's boxes or A's 8-row atoms; a ring of 4 stages or more.
 FIT_FN bool buildable(struct tile_fit f)
 {
     const int r = mma_rows(f), n = part_cols(f);
     return (r == 64 || r == 128 || r == 256) && n % 8 == 0 && n <= 256 && mma_cols(f) % 16 == 0 &&
            (f.swap || (n % 64 == 0 && part_of(f, 1, parts(f) - 1).col % 64 == 0)) && parts(f) * n / 2 <= 128 &&
-           (f.bn / 64) % f.cluster == 0 && ring_depth(f) >= 4 && ring_depth(f) <= MAX_STAGES;
+           (f.along_n ? f.bm % (8 * f.cluster) == 0 : (f.bn / 64) % f.cluster == 0) && ring_depth(f) >= 4 &&
+           ring_depth(f) <= MAX_STAGES;
 }
 
 // The candidates the cost weighs, in the order --tile numbers them. Today's orientation as 15
 // had it (128 x 256 in pairs and alone) and its narrower tiles; then the swapped one, every
 // BM from 16 to 256 in steps of 16 over BN = 256, 128 and 64 (those that fit the registers),
-// and pairs of the 256- and 128-column ones (a pair shares out B's boxes, so needs two). Where
-// M is small, a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and
-// a bit, a BM some rows narrower makes one.
-constexpr int MAX_CANDIDATES = 80;
+// and pairs of the 256- and 128-column ones, along M (sharing out B's boxes, so two or more)
+// and along N (sharing A's rows). Where M is small, a BM of 16 or 32 computes few rows past M;
+// where the tiles would make a wave and a bit, a BM some rows narrower makes one.
+constexpr int MAX_CANDIDATES = 104;
 struct candidate_list {
     struct tile_fit at[MAX_CANDIDATES];
     int count;
@@ -116,20 +131,22 @@ constexpr struct candidate_list make_candidates()
         for (int bn : {256, 128, 64})
             add({bm, bn, 1, 0});
     for (int cluster : {1, 2})
-        for (int bn : {256, 128, 64})
-            for (int bm = 16; bm <= 256; bm += 16)
-                if (cluster == 1 || bn >= 128)
-                    add({bm, bn, cluster, 1});
+        for (int along_n = 0; along_n < cluster; along_n++)
+            for (int bn : {256, 128, 64})
+                for (int bm = 16; bm <= 256; bm += 16)
+                    if (cluster == 1 || bn >= 128)
+                        add({bm, bn, cluster, 1, along_n});
     return l;
 }
 constexpr struct candidate_list candidates = make_candidates();
 constexpr int NUM_CANDIDATES = candidates.count;
 
-// The work of a cluster: groups of f.cluster vertically adjacent tiles.
-inline long long num_groups(int m, int n, struct tile_fit f)
-{
-    return (long long)((n + f.bn - 1) / f.bn) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
-}
+// The work of a cluster: groups of f.cluster adjacent tiles, along M or along N.
+FIT_FN int tiles_m(int m, struct tile_fit f) { return (m + f.bm - 1) / f.bm; }
+FIT_FN int tiles_n(int n, struct tile_fit f) { return (n + f.bn - 1) / f.bn; }
+FIT_FN int groups_m(int m, struct tile_fit f) { return f.along_n ? tiles_m(m, f) : (tiles_m(m, f) + f.cluster - 1) / f.cluster; }
+FIT_FN int groups_n(int n, struct tile_fit f) { return f.along_n ? (tiles_n(n, f) + f.cluster - 1) / f.cluster : tiles_n(n, f); }
+inline long long num_groups(int m, int n, struct tile_fit f) { return (long long)groups_m(m, f) * groups_n(n, f); }
 
 // What a part of a shared tile costs its cluster in 15's rule, in K tiles: its fp32 sums cross
 // L2 twice (written, then read back) and the cluster waits for the slowest part, costed as
@@ -206,11 +223,13 @@ inline double lines_per_row(long long pitch_bytes)
     return 2.0 - (double)(g < 128 ? g : 128) / 128;
 }
 
-// The lines' bytes a K tile of a group of f's tiles fetches: each block's A rows (A's rows are
-// K apart), and B's columns once (B's rows are N apart; a pair multicasts them).
+// The lines' bytes a K tile of a group of f's tiles fetches: A's rows (A's rows are K apart) and
+// B's columns (B's rows are N apart), what the cluster shares once (its blocks multicast it),
+// the rest once a block.
 inline double group_bytes(struct tile_fit f, int m, int n, int k)
 {
-    return (f.cluster * a_box_rows(m, f.bm) * lines_per_row(2LL * k) + f.bn * lines_per_row(2LL * n)) * BK * 2.0;
+    const int a_times = f.along_n ? 1 : f.cluster, b_times = f.along_n ? f.cluster : 1;
+    return (a_times * a_box_rows(m, f.bm) * lines_per_row(2LL * k) + b_times * f.bn * lines_per_row(2LL * n)) * BK * 2.0;
 }
 
 // A K tile of candidate f on one SM, in clocks: its wgmmas or its copies, whichever take longer.
@@ -218,15 +237,15 @@ inline double group_bytes(struct tile_fit f, int m, int n, int k)
 // shared memory's where its operands (A's 64 x 16 and B's 16 x N, read from shared memory) take
 // longer, as they do for N under 64, and a start each, which weighs more the narrower the part;
 // both warpgroups take turns on the tensor cores. The copies: a start, then at the rate an SM's
-// ring takes them, A's rows and B's columns as bytes (a pair multicasts B, but each SM still
-// takes all of it) or the lines its TMA fetches (its A rows and its share of B's), whichever
-// are more.
+// ring takes them, A's rows and B's columns as bytes (a pair multicasts what it shares, but
+// each SM still takes all of it) or the lines its TMA fetches (its share of the group's),
+// whichever are more.
 inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct cost_constants &c)
 {
     const int cols = part_cols(f);
     const double wgmma = fmax(2.0 * 64 * cols * 16 / c.mma_flops, (64 * 16 + 16 * cols) * 2.0 / c.smem_bytes);
     const double math = BK / 16 * 2 * parts(f) * (wgmma + c.wgmma_start);
-    const double taken = (a_box_rows(m, f.bm) + f.bn) * BK * 2.0, fetched = group_bytes(f, m, n, k) / f.cluster;
+    const double taken = landed_bytes(f, m), fetched = group_bytes(f, m, n, k) / f.cluster;
     return fmax(math, c.k_tile_start + fmax(taken, fetched) / c.sm_bytes);
 }
 
@@ -339,15 +358,17 @@ inline void fit_text(int m, int n, int k, int fit, const struct plan *plans, con
     if (p.mode == SPLIT_K)
         snprintf(split, sizeof split, "split-K (%lld clusters a group)", p.clusters / sk_groups);
     int len = snprintf(text, size,
-                       "%s: %lld groups of %d tiles %dx%d%s (a ring of %d stages), %lld K tiles each, on %d clusters of "
+                       "%s: %lld groups of %d tiles %dx%d%s%s (a ring of %d stages), %lld K tiles each, on %d clusters of "
                        "%d: %d groups whole (data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); "
                        "workspace %zu bytes\ncandidates (--tile N), the cost model's clocks:",
-                       decomposition_name(p.mode), groups, f.cluster, f.bm, f.bn, f.swap ? " swapped" : "", ring_depth(f), k_tiles,
+                       decomposition_name(p.mode), groups, f.cluster, f.bm, f.bn, f.swap ? " swapped" : "",
+                       f.cluster > 1 ? (f.along_n ? " along N" : " along M") : "", ring_depth(f), k_tiles,
                        p.clusters, f.cluster, p.dp_groups, sk_groups, split, (long long)p.sk_iters, range,
                        workspace_size(p, f));
     for (int i = 0; i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++)
-        len += snprintf(text + len, size - len, "\n  %2d: %3dx%-3d %-7s %-6s  %-13s on %3d clusters  %9.0f%s", i + 1,
-                        candidates[i].bm, candidates[i].bn, candidates[i].swap ? "swapped" : "", candidates[i].cluster > 1 ? "pairs" : "",
+        len += snprintf(text + len, size - len, "\n  %3d: %3dx%-3d %-7s %-7s  %-13s on %3d clusters  %9.0f%s", i + 1,
+                        candidates[i].bm, candidates[i].bn, candidates[i].swap ? "swapped" : "",
+                        candidates[i].cluster > 1 ? (candidates[i].along_n ? "pairs N" : "pairs M") : "",
                         decomposition_name(plans[i].mode), plans[i].clusters, costs[i], i == fit ? "  <- the pick" : "");
 }
 
@@ -356,14 +377,15 @@ inline void fit_text(int m, int n, int k, int fit, const struct plan *plans, con
 inline int tiles_text(char *text, size_t size)
 {
     int len = text ? snprintf(text, size,
-                              "# tile BM BN cluster swap stages parts part_cols  (--tile N runs candidate N: BM x BN "
-                              "tiles of C; swap 1: C^T = B^T A^T, BN on wgmma's 64-row side; each consumer warpgroup "
-                              "holds `parts` accumulators of 64 x part_cols)\n")
+                              "# tile BM BN cluster swap stages parts part_cols along_n  (--tile N runs candidate N: BM "
+                              "x BN tiles of C; swap 1: C^T = B^T A^T, BN on wgmma's 64-row side; each consumer "
+                              "warpgroup holds `parts` accumulators of 64 x part_cols; along_n 1: a cluster's tiles lie "
+                              "along N, sharing A)\n")
                    : 0;
     for (int i = 0; text && i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++) {
         const struct tile_fit f = candidates[i];
-        len += snprintf(text + len, size - len, "%d %d %d %d %d %d %d %d\n", i + 1, f.bm, f.bn, f.cluster, f.swap,
-                        ring_depth(f), parts(f), part_cols(f));
+        len += snprintf(text + len, size - len, "%d %d %d %d %d %d %d %d %d\n", i + 1, f.bm, f.bn, f.cluster, f.swap,
+                        ring_depth(f), parts(f), part_cols(f), f.along_n);
     }
     return NUM_CANDIDATES;
 }

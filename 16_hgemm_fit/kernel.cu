@@ -1,14 +1,14 @@
 // Step 16: step 15 with the tile fitted to the shape. BM (the tile's rows), BN (its columns),
-// CLUSTER and SWAP become template parameters, and one list of candidates in fit.h makes the
-// instances. SWAP 1 computes C^T = B^T A^T: B's columns fill wgmma's 64-row side through the
-// transposed-A descriptor and A's rows are wgmma's N, K-major, so BM may be any multiple of 16
-// and the tiles' count can be fitted to the SMs; the epilogue stores each part transposed
-// (stmatrix .trans). For a shape, the launcher plans each candidate's split as 15 does
-// (schedule.h) and costs the plan with one model: the busiest cluster's K tiles, each its
-// wgmmas or its copies, whichever take longer, its units' epilogues and its fix-ups, no less
-// than L2 and memory take to serve the bytes, plus a launch (cost_of, its constants in one
-// struct). The cheapest candidate runs; --info prints them all. The candidates, the cost and
-// the pick are host code, in fit.h beside this file.
+// CLUSTER (its tiles along M or, ALONG_N, along N) and SWAP become template parameters, and one
+// list of candidates in fit.h makes the instances. SWAP 1 computes C^T = B^T A^T: B's columns
+// fill wgmma's 64-row side through the transposed-A descriptor and A's rows are wgmma's N,
+// K-major, so BM may be any multiple of 16 and the tiles' count can be fitted to the SMs; the
+// epilogue stores each part transposed (stmatrix .trans). For a shape, the launcher plans each
+// candidate's split as 15 does (schedule.h) and costs the plan with one model: the busiest
+// cluster's K tiles, each its wgmmas or its copies, whichever take longer, its units' epilogues
+// and its fix-ups, no less than L2 and memory take to serve the bytes, plus a launch (cost_of,
+// its constants in one struct). The cheapest candidate runs; --info prints them all. The
+// candidates, the cost and the pick are host code, in fit.h beside this file.
 #include "fit.h"
 #include "launch.h"
 #include "ptx.cuh"
@@ -29,19 +29,19 @@
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
 
-template <typename T, int BM, int BN, int CLUSTER, int SWAP>
+template <typename T, int BM, int BN, int CLUSTER, int SWAP, int ALONG_N>
 __global__ void __launch_bounds__(384, 1)
 hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
             T *C, float *partials, int *flags)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
-    constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP};
+    constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP, ALONG_N};
     constexpr int STAGES = ring_depth(F), B_BOXES = BN / 64, PARTS = parts(F);
     constexpr int WN = part_cols(F); // the columns of a part, one wgmma's n
     constexpr uint32_t A_BYTES = BM * BK * 2, STAGE_BYTES = stage_bytes(F), C_PART_BYTES = c_part_bytes(F);
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");
-    static_assert(buildable(F), "64, 128 or 256 wgmma rows, parts of whole B boxes unswapped, 128 accumulators");
+    static_assert(buildable(F), "64, 128 or 256 wgmma rows, parts of whole B boxes unswapped, 128 accumulators, shares of whole atoms");
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
     // two consumer warpgroups. The offsets are the same in every block of the cluster, so a
     // multicast lands in each at the same place.
@@ -56,12 +56,16 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
     const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
     const uint32_t rank = CLUSTER > 1 ? cluster_ctarank() : 0;
-    // The work is counted in groups of CLUSTER vertically adjacent tiles, one per cluster at a
-    // time: groups_m rows of groups by tiles_n columns. The cluster takes the units of its
-    // walk (plan), each group in grouped rows (swizzle.h), and its block of rank r the tile row
-    // CLUSTER p + r of group row p.
-    const int tiles_n = (N + BN - 1) / BN, groups_m = ((M + BM - 1) / BM + CLUSTER - 1) / CLUSTER;
+    // The work is counted in groups of CLUSTER adjacent tiles, one per cluster at a time: groups_m
+    // rows of groups by groups_n columns (fit.h). The cluster takes the units of its walk (plan),
+    // each group in grouped rows (swizzle.h), and its block of rank r the tile row CLUSTER p + r
+    // of group row p, or, along N, the tile column CLUSTER q + r of group column q. A tile may
+    // lie past M or N, where the tiles are fewer: then nothing of it is stored.
     const int cluster = blockIdx.x / CLUSTER;
+    auto tile_of = [&](int group) {
+        const struct tile_coord c = grouped_rows(group, groups_m(M, F), groups_n(N, F));
+        return ALONG_N ? tile_coord{CLUSTER * c.bx + (int)rank, c.by} : tile_coord{c.bx, CLUSTER * c.by + (int)rank};
+    };
     const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
 
     if (tid == 0) {
@@ -80,21 +84,28 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     else
         __syncthreads();
 
-    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s.
-    // STAGE_BYTES land there: this block's A, and all B_BOXES B boxes, B_BOXES_PER_RANK multicast
-    // by each block. Another block's boxes may land before this expect_tx: the barrier's byte count then
-    // runs below zero for a while, and the phase cannot complete before this arrival all the same.
-    auto load_tile = [&](int s, int kt, int bx, int by) {
-        constexpr int B_BOXES_PER_RANK = B_BOXES / CLUSTER;
-        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
-        mbarrier_arrive_expect_tx(bar, STAGE_BYTES - (BM - a_box_rows(M, BM)) * BK * 2);
-        tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
-        for (int j = rank * B_BOXES_PER_RANK; j < (rank + 1) * B_BOXES_PER_RANK; j++)
-            if constexpr (CLUSTER > 1)
-                tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar,
-                                      (1u << CLUSTER) - 1);
+    // The producer's elected thread: the copies of K tile kt of tile t into slot s. landed_bytes
+    // land there: A's rows and all B_BOXES B boxes. Along M, each block copies its own A and
+    // multicasts B_BOXES_PER_RANK of B's boxes; along N, it copies all of B and multicasts its
+    // share of A's rows, a_copy_rows from row rank x a_copy_rows. Another block's copies may land
+    // before this expect_tx: the barrier's byte count then runs below zero for a while, and the
+    // phase cannot complete before this arrival all the same.
+    auto load_tile = [&](int s, int kt, struct tile_coord t) {
+        constexpr int B_BOXES_PER_RANK = ALONG_N ? B_BOXES : B_BOXES / CLUSTER;
+        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]), all = (1u << CLUSTER) - 1;
+        mbarrier_arrive_expect_tx(bar, landed_bytes(F, M));
+        if constexpr (ALONG_N) {
+            const int rows = a_copy_rows(F, M);
+            tma_load_2d_multicast(slot + rank * rows * 128, &tmap_A, kt * BK, t.by * BM + rank * rows, bar, all);
+        } else {
+            tma_load_2d(slot, &tmap_A, kt * BK, t.by * BM, bar);
+        }
+        const int first = ALONG_N ? 0 : rank * B_BOXES_PER_RANK;
+        for (int j = first; j < first + B_BOXES_PER_RANK; j++)
+            if constexpr (CLUSTER > 1 && !ALONG_N)
+                tma_load_2d_multicast(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, t.bx * BN + 64 * j, kt * BK, bar, all);
             else
-                tma_load_2d(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, bx * BN + 64 * j, kt * BK, bar);
+                tma_load_2d(slot + A_BYTES + j * B_BOX_BYTES, &tmap_B, t.bx * BN + 64 * j, kt * BK, bar);
     };
 
     if (wg < 0) {
@@ -109,11 +120,11 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
             struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
             struct work_unit w;
             while (walk.next(w)) {
-                const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
+                const struct tile_coord t = tile_of(w.group);
                 for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
                     const int s = it % STAGES;
                     mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
-                    load_tile(s, kt, c.bx, CLUSTER * c.by + rank);
+                    load_tile(s, kt, t);
                 }
             }
         }
@@ -229,8 +240,7 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     // every run. Each reads one tile's worth, where a lone finisher would read them all. The
     // last to count out clears the flag for the next launch.
     auto finish_tile = [&](int group) {
-        const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
-        const int by = CLUSTER * c.by + rank;
+        const struct tile_coord c = tile_of(group);
         const struct tile_share sh = sharers_of(plan, group - plan.dp_groups, num_k_tiles);
         const int parts = sh.last - sh.first + 1;
         int *flag = flag_of(sh);
@@ -241,8 +251,8 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
         // This block's share of the tile: quads i = begin, begin + 256, ... below end for thread
         // ct, taken 8 at a time. All 8 loads from one part are issued before their adds, and
         // four parts at a time: the adds wait for L2 a few times, not once per part and quad.
-        const int rows = min(BM, M - by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
-        const int total = rows > 0 ? rows * quads : 0, share = cluster - sh.first;
+        const int rows = min(BM, M - c.by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
+        const int total = rows > 0 && quads > 0 ? rows * quads : 0, share = cluster - sh.first;
         const int end = (share + 1) * total / parts;
         for (int begin = share * total / parts + ct; begin < end; begin += 8 * 256) {
             int at[8];
@@ -272,7 +282,7 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
             for (int q = 0; q < 8; q++) {
                 const int i = begin + 256 * q;
                 if (i < end)
-                    *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
+                    *reinterpret_cast<uint2 *>(C + (size_t)(c.by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
                         make_uint2(pack2_rn<T>(v[q].x, v[q].y), pack2_rn<T>(v[q].z, v[q].w));
             }
         }
@@ -333,8 +343,7 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
     struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
     struct work_unit w;
     while (walk.next(w)) {
-        const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
-        const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
+        const struct tile_coord c = tile_of(w.group);
         // The unit's first K tile: the previous tile's second part leaves while this tile's first is computed.
         uint32_t slot = wait_full(it);
         wgmma_fence(); // the accumulators were last read by the epilogue
@@ -371,7 +380,7 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
         const bool whole = w.k_begin == 0 && w.k_end == num_k_tiles;
         wgmma_wait_group<PARTS - 1>(); // unconditional: ptxas serialises every wgmma when it cannot see the group retired
         if (PARTS == 2 && whole)
-            store_part(sum[0], 0, c.bx, by);
+            store_part(sum[0], 0, c.bx, c.by);
         wgmma_wait_group<0>();
         release(it % STAGES);
         it++;
@@ -382,10 +391,10 @@ hgemm_fit(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
             continue;
         }
         if constexpr (PARTS == 1) {
-            store_part(sum[0], 0, c.bx, by);
+            store_part(sum[0], 0, c.bx, c.by);
         } else {
             held_bx = c.bx;
-            held_by = by;
+            held_by = c.by;
         }
     }
     if constexpr (PARTS == 2)
@@ -413,7 +422,7 @@ template <int I>
 struct fit_instance {
     static constexpr struct tile_fit tile = candidates[I];
     template <typename T>
-    static constexpr auto kernel = hgemm_fit<T, tile.bm, tile.bn, tile.cluster, tile.swap>;
+    static constexpr auto kernel = hgemm_fit<T, tile.bm, tile.bn, tile.cluster, tile.swap, tile.along_n>;
 };
 
 // Calls fn with the fit_instance of candidate i: the one place the list becomes kernel instances,
@@ -495,7 +504,7 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
         // The partial tiles, two per block, then one flag per block.
         float *partials = static_cast<float *>(opts->workspace);
         int *flags = reinterpret_cast<int *>(partials + (size_t)f.cluster * p.clusters * 2 * f.bm * f.bn);
-        const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, a_box_rows(m, f.bm), c_box_rows(f));
+        const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, a_copy_rows(f, m), c_box_rows(f));
         return launch_kernel<F::template kernel<T>>(config_of(f), {f.cluster * p.clusters, 1, 1}, opts, stream,
                                                     *maps.A, *maps.B, *maps.C, m, n, k, p, static_cast<T *>(C),
                                                     partials, flags);

@@ -353,7 +353,7 @@ gpu_cases_raw() {
     fi
     if has_option "$1" tile; then # every candidate's kernel, whatever the cost model picks (--tile N, 16)
         for t in $(seq "$(help_of "$1" | sed -n 's/^  --tile [0-9]*\.\.\([0-9]*\):.*/\1/p')"); do
-            echo "--m 129 --n 1000 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows
+            echo "--m 129 --n 1096 --k 1000 --dtype $2 --tile $t --split 7" # ranges inside tiles, ragged rows, odd tile columns
             echo "--m 300 --n 1000 --k 4104 --dtype $2 --tile $t"           # the plan in this candidate, ragged K tail
             echo "--m 13 --n 1000 --k 1000 --dtype $2 --tile $t"            # M short of any tile
             echo "--m 1000 --n 136 --k 64 --dtype $2 --tile $t"             # one K tile, N short of any tile but 64 wide

@@ -43,12 +43,12 @@ for step in "$@"; do
     # Stream-K: ranges that start and end inside tiles, the workspace and its flags.
     "$bin" --help | grep -q '^  --split ' && configs+=("--m 100 --n 1000 --k 1000 --split 7" "--m 40 --n 1000 --k 1000 --split 7")
     # A step that fits its tile to the shape (--list-tiles): the first candidate of each kind
-    # (orientation, cluster, wgmma's rows, the parts of a warpgroup, a part's width a multiple of
-    # 16 or not), split inside tiles at ragged edges (pairs with an odd count of tile rows: one
-    # pair half empty).
+    # (orientation, cluster and the side it lies along, wgmma's rows, the parts of a warpgroup, a
+    # part's width a multiple of 16 or not), split inside tiles at ragged edges (an odd count of
+    # tile rows and of tile columns: one pair half empty, whichever side its tiles lie along).
     "$bin" --help | grep -q '^  --list-tiles ' && for t in $("$bin" --list-tiles | awk '!/^#/ {
-            kind = $5 " " $4 " " ($5 ? $3 : $2) " " $7 " " ($8 % 16); if (!(kind in seen)) { seen[kind]; print $1 } }'); do
-        configs+=("--m 300 --n 1000 --k 1000 --split 7 --tile $t"); done
+            kind = $5 " " $4 " " $9 " " ($5 ? $3 : $2) " " $7 " " ($8 % 16); if (!(kind in seen)) { seen[kind]; print $1 } }'); do
+        configs+=("--m 300 --n 1096 --k 1000 --split 7 --tile $t"); done
     # N and K of each shape rounded up to the step's multiples (16 for FP8): the edges stay ragged.
     q=$(shape_multiple "$step")
     for config in "${configs[@]}"; do

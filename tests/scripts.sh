@@ -373,9 +373,10 @@ else
     echo "python3 not found: the plot checks skipped"
 fi
 
-# make calibrate's arithmetic, on a stub of a step with four candidates whose times follow a
-# made-up model: the microbenchmarks give back the model's constants (no nan or inf), and the
-# pick table finds the stub's pick the fastest at one of the two shapes.
+# make calibrate's arithmetic, on a stub of a step with five candidates (the fifth a pair along
+# N, which the pair microbenchmarks must not take) whose times follow a made-up model: the
+# microbenchmarks give back the model's constants (no nan or inf), and the pick table finds the
+# stub's pick the fastest at one of the two shapes.
 c=$tmp/calibrate
 mkdir -p "$c"
 cat >"$c/16_hgemm_fit" <<'STUB'
@@ -383,8 +384,8 @@ cat >"$c/16_hgemm_fit" <<'STUB'
 tile=0 m=0 n=0 k=0 shapes=
 while [ $# -gt 0 ]; do
     case $1 in
-    --list-tiles) printf '%s\n' "# tile BM BN cluster swap stages parts part_cols" "1 128 256 2 0 4 2 128" "2 128 256 1 0 4 2 128" \
-        "3 128 64 1 0 8 1 64" "4 16 256 1 1 6 2 16"; exit 0 ;;
+    --list-tiles) printf '%s\n' "# tile BM BN cluster swap stages parts part_cols along_n" "1 128 256 2 0 4 2 128 0" \
+        "2 128 256 1 0 4 2 128 0" "3 128 64 1 0 8 1 64 0" "4 16 256 1 1 6 2 16 0" "5 128 256 2 0 4 2 128 1"; exit 0 ;;
     --help) [ "${STUB_DTYPES:-}" = none ] || echo "dtype: ${STUB_DTYPES:-fp16 bf16} (or all)"; exit 0 ;;
     --tile) tile=$2; shift ;; --m) m=$2; shift ;; --n) n=$2; shift ;; --k) k=$2; shift ;; --shapes) shapes=$2; shift ;;
     --dtype) echo "stub-dtype $2" >>"$(dirname "$0")/dtypes"; shift ;;
@@ -399,7 +400,7 @@ fi
 echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
 # a K tile: its wgmmas or 150 clocks and its bytes at 60 a clock; waves of 132 tiles; 1500 MHz
 awk -v t="$tile" '{ sub(/#.*/, "") } NF == 3 {
-    bm = t == 3 ? 128 : t == 4 ? 16 : 128; bn = t == 3 ? 64 : 256; c = t == 1 ? 2 : 1
+    bm = t == 3 ? 128 : t == 4 ? 16 : 128; bn = t == 3 ? 64 : 256; c = t == 1 || t == 5 ? 2 : 1
     math = bm * bn * 128 / 4096 / 0.9; load = 150 + (bm + bn) * 128 / 60; kt = (math > load ? math : load)
     waves = int((int(($1 + bm - 1) / bm) * int(($2 + bn - 1) / bn) + 131) / 132)
     ms = (waves * int(($3 + 63) / 64) * kt + 9000 + 1000 * c) / 1.5e6

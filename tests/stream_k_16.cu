@@ -16,6 +16,27 @@ int main()
            "every candidate's ring is 4 stages or more in 227 KB; both orientations, BM 16..256 swapped",
            "a candidate's ring does not fit, or a width or orientation is missing");
 
+    // A pair along N: each block copies a share of A's rows in whole 8-row atoms, the shares
+    // cover A's box and stay inside the slot's BM rows, at every M; its group counts A's rows
+    // once and B's columns twice, as a pair along M counts B once and A twice.
+    bool shares = true, along_n = false;
+    for (int i = 0; i < NUM_CANDIDATES; i++) {
+        const struct tile_fit f = candidates[i];
+        along_n |= f.along_n == 1;
+        for (int m = 1; f.along_n && m <= 600; m++) {
+            const int rows = a_copy_rows(f, m);
+            shares &= rows % 8 == 0 && rows * f.cluster >= a_box_rows(m, f.bm) && rows * f.cluster <= f.bm &&
+                      landed_bytes(f, m) <= stage_bytes(f);
+        }
+    }
+    const struct tile_fit by_m = {96, 256, 2, 1, 0}, by_n = {96, 256, 2, 1, 1};
+    const double a_rows = 96 * BK * 2.0, b_cols = 256 * BK * 2.0;
+    shares &= group_bytes(by_m, 4096, 4096, 4096) == 2 * a_rows + b_cols &&
+              group_bytes(by_n, 4096, 4096, 4096) == a_rows + 2 * b_cols && num_groups(1000, 1000, by_m) == 4 * 6 &&
+              num_groups(1000, 1000, by_n) == 11 * 2;
+    report(along_n && shares, "pairs along N: A's shares in whole atoms within the slot at M 1..600; A once and B twice in their group",
+           "no pair along N, or a share, a group's bytes or its count is off");
+
     check_pick(8);
     int resident[MAX_CANDIDATES];
     struct plan plans[MAX_CANDIDATES];

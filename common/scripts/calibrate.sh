@@ -77,13 +77,13 @@ bench() {
     [ "${PIPESTATUS[0]}" -eq 3 ] && { echo "make calibrate: $step cannot run here: $(head -n 1 "$tmp/err")" >&2; exit 3; }
     return 0
 }
-# N BM BN CLUSTER SWAP STAGES PARTS PART_COLS of each candidate
+# N BM BN CLUSTER SWAP STAGES PARTS PART_COLS ALONG_N of each candidate
 "$bin" --list-tiles | awk '!/^#/' >"$tmp/list"
 # Part 1, for a bf16 step.
 microbenchmarks() {
     echo "microbenchmarks (bf16, median of $ITERS runs after $(warmup_words)):"
-    # t_of BM BN CLUSTER SWAP: the candidate's N
-    t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f { print $1 }' "$tmp/list"; }
+    # t_of BM BN CLUSTER SWAP: the candidate's N (a pair along M)
+    t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f && !$9 { print $1 }' "$tmp/list"; }
     spread=$(awk '$4 == 1 && (!$5 || $2 == 16 || $2 == 32 || $2 == 64 || $2 == 128 || $2 == 256) { print $1 }' "$tmp/list")
     for t in $spread; do
         read -r bm bn cl sw parts cols < <(awk -v t="$t" '$1 == t { print $2, $3, $4, $5, $7, $8 }' "$tmp/list")
@@ -183,7 +183,7 @@ done >"$tmp/model"
 
 printf "%-20s %-26s %-26s %9s %11s %8s\n" "M N K" "fastest forced (us)" "pick (us)" "model (us)" "pick/fastest" "cuBLAS"
 awk -v last="$last" '
-    FILENAME == ARGV[1] { name[$1] = sprintf("%d: %dx%d%s%s", $1, $2, $3, $5 ? "s" : "", $4 > 1 ? " pairs" : ""); next }
+    FILENAME == ARGV[1] { name[$1] = sprintf("%d: %dx%d%s%s", $1, $2, $3, $5 ? "s" : "", $4 > 1 ? ($9 ? " pairs N" : " pairs") : ""); next }
     FILENAME == ARGV[2] { key = $2 " " $3 " " $4; ms[key, $1] = $5; mhz[key, $1] = $6; cublas[key] = $7; next }
     {
         key = $1 " " $2 " " $3; pick = $4; best = 0
