@@ -6,6 +6,7 @@
 #define FIT_H
 
 #include "schedule.h"
+#include "swizzle.h" // GRID_BAND: the order the tiles run in
 
 #include <math.h>
 #include <stdint.h>
@@ -249,14 +250,26 @@ inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct
     return fmax(math, c.k_tile_start + fmax(taken, fetched) / c.sm_bytes);
 }
 
+// What memory serves the whole grid: A and C once, and B once where it fits in L2; where it
+// does not, once a band of tile rows, as the order walks them (grouped_rows: a band's tiles
+// read each slice of B at about the same time, the next band reads it all again), and for
+// pairs along N once a tile row: their tiles lose B's reuse across the band (notes/16).
+inline double memory_bytes(struct tile_fit f, int m, int n, int k, double l2_size)
+{
+    const double b = 2.0 * k * n;
+    const double b_reads = b <= l2_size ? 1 : f.along_n ? tiles_m(m, f) : (groups_m(m, f) + GRID_BAND - 1) / GRID_BAND;
+    return 2.0 * m * k + b_reads * b + 2.0 * m * n;
+}
+
 // The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles (k_tile_clocks),
 // the epilogue of each unit and its fix-ups; no less than L2 takes to serve every K tile's
-// lines to all the SMs (a pair's B once for both blocks), nor than memory takes to serve its
-// share; plus a launch, a cluster's more. Memory serves the operands once where the tiles that
-// share a slice of A or B load it at about the same time: a wave of whole tiles, or split-K's
-// parts, all starting at the same K. Stream-K's ranges start at different K: where A and B do
-// not fit in L2 (l2_size bytes), each range brings its own bytes from memory, after the whole
-// waves, so the ranges take the longer of their K tiles and memory's time for all their bytes.
+// lines to all the SMs (a pair's B once for both blocks), nor than memory takes to serve
+// memory_bytes; plus a launch, a cluster's more. Memory serves the operands as memory_bytes
+// counts where the tiles that share a slice of A or B load it at about the same time: a wave of
+// whole tiles, or split-K's parts, all starting at the same K. Stream-K's ranges start at
+// different K: where A and B do not fit in L2 (l2_size bytes), each range brings its own bytes
+// from memory, after the whole waves, so the ranges take the longer of their K tiles and
+// memory's time for all their bytes.
 // busiest_clocks gets the busiest cluster's clocks alone.
 inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, double l2_size,
                       const struct cost_constants &c, double *busiest_clocks)
@@ -274,7 +287,8 @@ inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int
     }
     *busiest_clocks = busiest;
     const double l2 = (double)groups * k_tiles * bytes / c.l2_bytes;
-    return fmax(fmax(busiest, l2), (operands + 2.0 * m * n) / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
+    return fmax(fmax(busiest, l2), memory_bytes(f, m, n, k, l2_size) / c.hbm_bytes) + c.launch +
+           (f.cluster > 1 ? c.cluster_start : 0);
 }
 
 // Candidate f's plan: 15's on all `resident` clusters, or, where its groups are fewer, on fewer

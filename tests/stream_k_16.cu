@@ -63,5 +63,17 @@ int main()
     report(lines && pair >= 0 && alone >= 0 && costs[pair] < costs[alone],
            "rows 16 bytes off a line span 1.875 lines on average; at 12288 x 12296 x 16392 128 x 256 pairs cost less than alone",
            "lines_per_row, or the pair's L2 saving");
+
+    // Memory: B once where it fits in L2; past it once a band of 8 tile rows (1802 rows of 96: 19
+    // rows, 3 bands), and for pairs along N once a tile row; at 1802 x 36352 x 31104 (B 2.26 GB)
+    // the pick is no pair along N.
+    const double a_c = 2.0 * 1802 * 31104 + 2.0 * 1802 * 36352, b_big = 2.0 * 31104 * 36352;
+    const bool reads = memory_bytes(by_m, 1802, 4096, 2048, L2_SIZE) == 2.0 * 1802 * 2048 + 2.0 * 2048 * 4096 + 2.0 * 1802 * 4096 &&
+                       memory_bytes({96, 256, 1, 1, 0}, 1802, 36352, 31104, L2_SIZE) == a_c + 3 * b_big &&
+                       memory_bytes(by_n, 1802, 36352, 31104, L2_SIZE) == a_c + 19 * b_big;
+    const int long_k = pick(1802, 36352, 31104, resident, 0, 0, L2_SIZE, plans, costs);
+    report(reads && !candidates[long_k].along_n,
+           "memory: B once within L2, once a band of tile rows past it, once a tile row for pairs along N; 1802 x 36352 x 31104 takes no pair along N",
+           "memory_bytes, or the pick at 1802 x 36352 x 31104");
     return failures ? 1 : 0;
 }
