@@ -6,6 +6,7 @@
 #define FIT_H
 
 #include "schedule.h"
+#include "swizzle.h" // GRID_BAND: the order the tiles run in
 
 #include <math.h>
 #include <stdint.h>
@@ -19,13 +20,15 @@
 
 #define BK 128 // one 128-byte row of A per tile: the widest box the 128-byte swizzle takes, 128 e4m3
 
-// A candidate: BM x BN tiles of C, CLUSTER blocks a cluster (tile rows CLUSTER p .. CLUSTER p +
-// CLUSTER - 1 of one tile column, sharing B), in one of two orientations. swap 0: C = A B^T,
-// A's rows on wgmma's 64-row side (M = BM = 64, 128 or 256) and B's rows on its N side. swap 1:
-// C^T = B A^T, B's rows on the 64-row side (BN = 64, 128 or 256) and A's rows on wgmma's N (BM
-// any multiple of 16). Both operands are K-major, as FP8 wgmma reads them.
+// A candidate: BM x BN tiles of C, CLUSTER blocks a cluster, in one of two orientations. swap
+// 0: C = A B^T, A's rows on wgmma's 64-row side (M = BM = 64, 128 or 256) and B's rows on its N
+// side. swap 1: C^T = B A^T, B's rows on the 64-row side (BN = 64, 128 or 256) and A's rows on
+// wgmma's N (BM any multiple of 16). Both operands are K-major, as FP8 wgmma reads them. A
+// cluster's tiles lie along M (tile rows CLUSTER p .. CLUSTER p + CLUSTER - 1 of one tile
+// column, sharing B's rows), or, along_n, along N (tile columns of one tile row, sharing A's
+// rows): each block copies its share of what they share and multicasts it to all.
 struct tile_fit {
-    int bm, bn, cluster, swap;
+    int bm, bn, cluster, swap, along_n;
 };
 
 // The tile as wgmma sees it: mma_rows on its 64-row side (one to four 64-row slabs), mma_cols
@@ -34,13 +37,25 @@ FIT_FN int mma_rows(struct tile_fit f) { return f.swap ? f.bn : f.bm; }
 FIT_FN int mma_cols(struct tile_fit f) { return f.swap ? f.bm : f.bn; }
 
 // One stage of the ring, in either orientation: A BM x 128 (BM rows of 128 bytes, K-major), then
-// B BN x 128 likewise, one box of BN / CLUSTER rows from each block of the cluster.
+// B BN x 128 likewise; what the cluster shares, one box of 1 / CLUSTER of its rows from each block.
 FIT_FN uint32_t stage_bytes(struct tile_fit f) { return (f.bm + f.bn) * BK; }
 // A's box: where M < BM, only the rows A has, in whole 8-row swizzle atoms; a box of BM rows
 // would have the TMA write zeros for the rest, every K tile, and that fill is not free. The
 // slot's rows past the box keep what they held: they feed only sums of rows past M, which are
 // never stored (a row of C depends on that row of A alone).
 FIT_FN int a_box_rows(int m, int bm) { return m < bm ? (m + 7) / 8 * 8 : bm; }
+// The rows of A's box one block copies: all of them, or, along N, its 1 / CLUSTER share, in
+// whole 8-row atoms (1024 bytes, so that each share starts on a swizzle atom).
+FIT_FN int a_copy_rows(struct tile_fit f, int m)
+{
+    return f.along_n ? (a_box_rows(m, f.bm) / f.cluster + 7) / 8 * 8 : a_box_rows(m, f.bm);
+}
+// The bytes of a K tile that land in each block's slot: A's rows, all the blocks' shares along
+// N, and all of B's rows.
+FIT_FN uint32_t landed_bytes(struct tile_fit f, int m)
+{
+    return ((f.along_n ? f.cluster : 1) * a_copy_rows(f, m) + f.bn) * BK;
+}
 
 // The two consumer warpgroups share the tile as parts of 64 rows x part_cols columns: one slab,
 // each warpgroup half its columns; two slabs, one each. A part's sums are not wgmma's registers
@@ -80,23 +95,25 @@ FIT_FN int smem_bytes(struct tile_fit f) { return ring_depth(f) * stage_bytes(f)
 // list has them); a part's fp32 sums and its two accumulators at most 192 registers a thread
 // of the 232 a consumer thread has, so 128 x 256 is out, and no spills: at the full 192 (parts
 // of 128 columns), ptxas -v shows them in 128 x 128 swapped and in 64 x 256, which are left out;
-// B's rows shared out over the cluster in whole 8-row swizzle atoms; a ring of 4 stages or more.
+// what the cluster shares (B's rows, or along N A's) shared out in whole 8-row swizzle atoms; a
+// ring of 4 stages or more.
 FIT_FN bool spills(struct tile_fit f) { return part_cols(f) == 128 && (f.swap ? f.bn == 128 : f.bm == 64); }
 FIT_FN bool buildable(struct tile_fit f)
 {
     const int r = mma_rows(f), n = part_cols(f);
     return (r == 64 || r == 128) && n % 8 == 0 && n <= 256 && mma_cols(f) % 16 == 0 &&
            (f.swap || (n % 64 == 0 && part_of(f, 1, parts(f) - 1).col % 64 == 0)) && parts(f) == 1 && 3 * n / 2 <= 192 && !spills(f) &&
-           (f.bn / f.cluster) % 8 == 0 && ring_depth(f) >= 4 && ring_depth(f) <= MAX_STAGES;
+           (f.along_n ? f.bm % (8 * f.cluster) == 0 : (f.bn / f.cluster) % 8 == 0) && ring_depth(f) >= 4 &&
+           ring_depth(f) <= MAX_STAGES;
 }
 
 // The candidates the cost weighs, in the order --tile numbers them: 16's list, of which
 // buildable keeps those whose part fits the registers beside its accumulators: 128 x 128 and
 // its narrower unswapped tiles but 64 x 256, then swapped ones of every BM from 16 in steps of
-// 16 over BN = 128 (to 112) and 64, and pairs of the 128-row ones. Where M is small,
-// a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and a bit, a BM
-// some rows narrower makes one.
-constexpr int MAX_CANDIDATES = 80;
+// 16 over BN = 128 (to 112) and 64, and pairs of the 128-row ones, along M and along N. Where
+// M is small, a BM of 16 or 32 computes few rows past M; where the tiles would make a wave and a
+// bit, a BM some rows narrower makes one.
+constexpr int MAX_CANDIDATES = 104;
 struct candidate_list {
     struct tile_fit at[MAX_CANDIDATES];
     int count;
@@ -115,20 +132,22 @@ constexpr struct candidate_list make_candidates()
         for (int bn : {256, 128, 64})
             add({bm, bn, 1, 0});
     for (int cluster : {1, 2})
-        for (int bn : {256, 128, 64})
-            for (int bm = 16; bm <= 256; bm += 16)
-                if (cluster == 1 || bn >= 128)
-                    add({bm, bn, cluster, 1});
+        for (int along_n = 0; along_n < cluster; along_n++)
+            for (int bn : {256, 128, 64})
+                for (int bm = 16; bm <= 256; bm += 16)
+                    if (cluster == 1 || bn >= 128)
+                        add({bm, bn, cluster, 1, along_n});
     return l;
 }
 constexpr struct candidate_list candidates = make_candidates();
 constexpr int NUM_CANDIDATES = candidates.count;
 
-// The work of a cluster: groups of f.cluster vertically adjacent tiles.
-inline long long num_groups(int m, int n, struct tile_fit f)
-{
-    return (long long)((n + f.bn - 1) / f.bn) * (((m + f.bm - 1) / f.bm + f.cluster - 1) / f.cluster);
-}
+// The work of a cluster: groups of f.cluster adjacent tiles, along M or along N.
+FIT_FN int tiles_m(int m, struct tile_fit f) { return (m + f.bm - 1) / f.bm; }
+FIT_FN int tiles_n(int n, struct tile_fit f) { return (n + f.bn - 1) / f.bn; }
+FIT_FN int groups_m(int m, struct tile_fit f) { return f.along_n ? tiles_m(m, f) : (tiles_m(m, f) + f.cluster - 1) / f.cluster; }
+FIT_FN int groups_n(int n, struct tile_fit f) { return f.along_n ? (tiles_n(n, f) + f.cluster - 1) / f.cluster : tiles_n(n, f); }
+inline long long num_groups(int m, int n, struct tile_fit f) { return (long long)groups_m(m, f) * groups_n(n, f); }
 
 // What a part of a shared tile costs its cluster in 15's rule, in K tiles: its fp32 sums cross
 // L2 twice (written, then read back) and the cluster waits for the slowest part, costed as
@@ -144,7 +163,7 @@ inline long long fixup_iters(struct tile_fit f)
 struct cost_constants {
     double mma_flops;     // tensor-core flops an SM does a clock, e4m3 dense
     double smem_bytes;    // shared-memory bytes an SM reads a clock (32 banks of 4 bytes): wgmma's operands
-    double mma_share;     // the share of those rates a K tile's wgmmas keep (k_tile)
+    double wgmma_start;   // what a wgmma takes beside its flops or its operands' bytes (k_tile)
     double k_tile_start;  // what a K tile's copies take beside their bytes: the ring's barrier round trip (k_tile)
     double sm_bytes;      // and bytes of lines an SM's ring takes in a clock, all SMs loading at once (k_tile)
     double l2_bytes;      // bytes of lines L2 serves all SMs in a clock, past one wave of tiles (l2)
@@ -163,7 +182,7 @@ struct cost_constants {
 constexpr struct cost_constants HOPPER = {
     .mma_flops = 8192,
     .smem_bytes = 128,
-    .mma_share = 0.90,
+    .wgmma_start = 11,
     .k_tile_start = 141,
     .sm_bytes = 65,
     .l2_bytes = 5862,
@@ -207,38 +226,52 @@ inline double lines_per_row(long long pitch_bytes)
     return 2.0 - (double)(g < 128 ? g : 128) / 128;
 }
 
-// The lines' bytes a K tile of a group of f's tiles fetches: each block's A rows, and B's rows
-// once (a pair multicasts them); the rows of both are K apart.
+// The lines' bytes a K tile of a group of f's tiles fetches: A's rows and B's rows (both K
+// apart), what the cluster shares once (its blocks multicast it), the rest once a block.
 inline double group_bytes(struct tile_fit f, int m, int n, int k)
 {
     (void)n;
-    return (f.cluster * a_box_rows(m, f.bm) + f.bn) * lines_per_row(k) * BK;
+    const int a_times = f.along_n ? 1 : f.cluster, b_times = f.along_n ? f.cluster : 1;
+    return (a_times * a_box_rows(m, f.bm) + b_times * f.bn) * lines_per_row(k) * BK;
 }
 
 // A K tile of candidate f on one SM, in clocks: its wgmmas or its copies, whichever take longer.
 // The wgmmas: per k-step, each part's m64nNk32 (N = part_cols) at the tensor cores' rate, or at
 // shared memory's where its operands (A's 64 x 32 and B's 32 x N, read from shared memory) take
-// longer, as they do for N under 64; both warpgroups take turns on the tensor cores. The
-// copies: a start, then at the rate an SM's ring takes them, A's rows and B's as bytes (a pair
-// multicasts B, but each SM still takes all of it) or the lines its TMA fetches (its A rows and
-// its share of B's), whichever are more.
+// longer, as they do for N under 64, and a start each, which weighs more the narrower the part;
+// both warpgroups take turns on the tensor cores. The copies: a start, then at the rate an SM's
+// ring takes them, A's rows and B's as bytes (a pair multicasts what it shares, but each SM
+// still takes all of it) or the lines its TMA fetches (its share of the group's), whichever are
+// more.
 inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct cost_constants &c)
 {
     const int cols = part_cols(f);
     const double wgmma = fmax(2.0 * 64 * cols * 32 / c.mma_flops, (64 * 32 + 32 * cols) * 1.0 / c.smem_bytes);
-    const double math = BK / 32 * 2 * parts(f) * wgmma / c.mma_share;
-    const double taken = (a_box_rows(m, f.bm) + f.bn) * (double)BK, fetched = group_bytes(f, m, n, k) / f.cluster;
+    const double math = BK / 32 * 2 * parts(f) * (wgmma + c.wgmma_start);
+    const double taken = landed_bytes(f, m), fetched = group_bytes(f, m, n, k) / f.cluster;
     return fmax(math, c.k_tile_start + fmax(taken, fetched) / c.sm_bytes);
+}
+
+// What memory serves the whole grid: A and C once, and B once where it fits in L2; where it
+// does not, once a band of tile rows, as the order walks them (grouped_rows: a band's tiles
+// read each slice of B at about the same time, the next band reads it all again), and for
+// pairs along N once a tile row: their tiles lose B's reuse across the band (notes/16).
+inline double memory_bytes(struct tile_fit f, int m, int n, int k, double l2_size)
+{
+    const double b = (double)k * n;
+    const double b_reads = b <= l2_size ? 1 : f.along_n ? tiles_m(m, f) : (groups_m(m, f) + GRID_BAND - 1) / GRID_BAND;
+    return (double)m * k + b_reads * b + 2.0 * m * n;
 }
 
 // The cost of candidate f under plan p, in clocks: its busiest cluster's K tiles (k_tile_clocks),
 // the epilogue of each unit and its fix-ups; no less than L2 takes to serve every K tile's
-// lines to all the SMs (a pair's B once for both blocks), nor than memory takes to serve its
-// share; plus a launch, a cluster's more. Memory serves the operands once where the tiles that
-// share a slice of A or B load it at about the same time: a wave of whole tiles, or split-K's
-// parts, all starting at the same K. Stream-K's ranges start at different K: where A and B do
-// not fit in L2 (l2_size bytes), each range brings its own bytes from memory, after the whole
-// waves, so the ranges take the longer of their K tiles and memory's time for all their bytes.
+// lines to all the SMs (a pair's B once for both blocks), nor than memory takes to serve
+// memory_bytes; plus a launch, a cluster's more. Memory serves the operands as memory_bytes
+// counts where the tiles that share a slice of A or B load it at about the same time: a wave of
+// whole tiles, or split-K's parts, all starting at the same K. Stream-K's ranges start at
+// different K: where A and B do not fit in L2 (l2_size bytes), each range brings its own bytes
+// from memory, after the whole waves, so the ranges take the longer of their K tiles and
+// memory's time for all their bytes.
 // busiest_clocks gets the busiest cluster's clocks alone.
 inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int k, double l2_size,
                       const struct cost_constants &c, double *busiest_clocks)
@@ -256,7 +289,8 @@ inline double cost_of(struct tile_fit f, const struct plan &p, int m, int n, int
     }
     *busiest_clocks = busiest;
     const double l2 = (double)groups * k_tiles * bytes / c.l2_bytes;
-    return fmax(fmax(busiest, l2), (operands + 2.0 * m * n) / c.hbm_bytes) + c.launch + (f.cluster > 1 ? c.cluster_start : 0);
+    return fmax(fmax(busiest, l2), memory_bytes(f, m, n, k, l2_size) / c.hbm_bytes) + c.launch +
+           (f.cluster > 1 ? c.cluster_start : 0);
 }
 
 // Candidate f's plan: 15's on all `resident` clusters, or, where its groups are fewer, on fewer
@@ -340,15 +374,17 @@ inline void fit_text(int m, int n, int k, int fit, const struct plan *plans, con
     if (p.mode == SPLIT_K)
         snprintf(split, sizeof split, "split-K (%lld clusters a group)", p.clusters / sk_groups);
     int len = snprintf(text, size,
-                       "%s: %lld groups of %d tiles %dx%d%s (a ring of %d stages), %lld K tiles each, on %d clusters of "
+                       "%s: %lld groups of %d tiles %dx%d%s%s (a ring of %d stages), %lld K tiles each, on %d clusters of "
                        "%d: %d groups whole (data-parallel), %lld groups %s (%lld iterations, up to %lld a cluster); "
                        "workspace %zu bytes\ncandidates (--tile N), the cost model's clocks:",
-                       decomposition_name(p.mode), groups, f.cluster, f.bm, f.bn, f.swap ? " swapped" : "", ring_depth(f), k_tiles,
+                       decomposition_name(p.mode), groups, f.cluster, f.bm, f.bn, f.swap ? " swapped" : "",
+                       f.cluster > 1 ? (f.along_n ? " along N" : " along M") : "", ring_depth(f), k_tiles,
                        p.clusters, f.cluster, p.dp_groups, sk_groups, split, (long long)p.sk_iters, range,
                        workspace_size(p, f));
     for (int i = 0; i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++)
-        len += snprintf(text + len, size - len, "\n  %2d: %3dx%-3d %-7s %-6s  %-13s on %3d clusters  %9.0f%s", i + 1,
-                        candidates[i].bm, candidates[i].bn, candidates[i].swap ? "swapped" : "", candidates[i].cluster > 1 ? "pairs" : "",
+        len += snprintf(text + len, size - len, "\n  %3d: %3dx%-3d %-7s %-7s  %-13s on %3d clusters  %9.0f%s", i + 1,
+                        candidates[i].bm, candidates[i].bn, candidates[i].swap ? "swapped" : "",
+                        candidates[i].cluster > 1 ? (candidates[i].along_n ? "pairs N" : "pairs M") : "",
                         decomposition_name(plans[i].mode), plans[i].clusters, costs[i], i == fit ? "  <- the pick" : "");
 }
 
@@ -357,14 +393,15 @@ inline void fit_text(int m, int n, int k, int fit, const struct plan *plans, con
 inline int tiles_text(char *text, size_t size)
 {
     int len = text ? snprintf(text, size,
-                              "# tile BM BN cluster swap stages parts part_cols  (--tile N runs candidate N: BM x BN "
-                              "tiles of C; swap 1: C^T = B A^T, BN on wgmma's 64-row side; each consumer warpgroup "
-                              "holds `parts` accumulators of 64 x part_cols)\n")
+                              "# tile BM BN cluster swap stages parts part_cols along_n  (--tile N runs candidate N: BM "
+                              "x BN tiles of C; swap 1: C^T = B A^T, BN on wgmma's 64-row side; each consumer "
+                              "warpgroup holds `parts` accumulators of 64 x part_cols; along_n 1: a cluster's tiles lie "
+                              "along N, sharing A)\n")
                    : 0;
     for (int i = 0; text && i < NUM_CANDIDATES && len > 0 && (size_t)len < size; i++) {
         const struct tile_fit f = candidates[i];
-        len += snprintf(text + len, size - len, "%d %d %d %d %d %d %d %d\n", i + 1, f.bm, f.bn, f.cluster, f.swap,
-                        ring_depth(f), parts(f), part_cols(f));
+        len += snprintf(text + len, size - len, "%d %d %d %d %d %d %d %d %d\n", i + 1, f.bm, f.bn, f.cluster, f.swap,
+                        ring_depth(f), parts(f), part_cols(f), f.along_n);
     }
     return NUM_CANDIDATES;
 }

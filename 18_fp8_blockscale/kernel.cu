@@ -24,15 +24,15 @@
 #define PRODUCER_REGS 40
 #define CONSUMER_REGS 232
 
-template <typename T, int BM, int BN, int CLUSTER, int SWAP>
+template <typename T, int BM, int BN, int CLUSTER, int SWAP, int ALONG_N>
 __global__ void __launch_bounds__(384, 1)
 fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
             T *C, float *partials, int *flags, const __grid_constant__ CUtensorMap tmap_SA, const float *scale_b)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
-    constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP};
-    constexpr int STAGES = ring_depth(F), B_ROWS_PER_RANK = BN / CLUSTER, PARTS = parts(F);
+    constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP, ALONG_N};
+    constexpr int STAGES = ring_depth(F), B_ROWS_PER_RANK = ALONG_N ? BN : BN / CLUSTER, PARTS = parts(F);
     constexpr int WN = part_cols(F); // the columns of a part, one wgmma's n
     constexpr uint32_t A_BYTES = BM * BK, STAGE_BYTES = stage_bytes(F), C_PART_BYTES = c_part_bytes(F);
     constexpr uint32_t SA_OFFSET = (BM + BN) * BK; // the stage's scales of A's rows, after B
@@ -52,12 +52,16 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     const int tid = threadIdx.x, lane = tid % 32, warp_id = __shfl_sync(0xffffffffu, tid / 32, 0);
     const int wg = warp_id / 4 - 1, warp_in_wg = warp_id % 4; // wg -1: the producer
     const uint32_t rank = CLUSTER > 1 ? cluster_ctarank() : 0;
-    // The work is counted in groups of CLUSTER vertically adjacent tiles, one per cluster at a
-    // time: groups_m rows of groups by tiles_n columns. The cluster takes the units of its
-    // walk (plan), each group in grouped rows (swizzle.h), and its block of rank r the tile row
-    // CLUSTER p + r of group row p.
-    const int tiles_n = (N + BN - 1) / BN, groups_m = ((M + BM - 1) / BM + CLUSTER - 1) / CLUSTER;
+    // The work is counted in groups of CLUSTER adjacent tiles, one per cluster at a time: groups_m
+    // rows of groups by groups_n columns (fit.h). The cluster takes the units of its walk (plan),
+    // each group in grouped rows (swizzle.h), and its block of rank r the tile row CLUSTER p + r
+    // of group row p, or, along N, the tile column CLUSTER q + r of group column q. A tile may
+    // lie past M or N, where the tiles are fewer: then nothing of it is stored.
     const int cluster = blockIdx.x / CLUSTER;
+    auto tile_of = [&](int group) {
+        const struct tile_coord c = grouped_rows(group, groups_m(M, F), groups_n(N, F));
+        return ALONG_N ? tile_coord{CLUSTER * c.bx + (int)rank, c.by} : tile_coord{c.bx, CLUSTER * c.by + (int)rank};
+    };
     const int num_k_tiles = (K + BK - 1) / BK; // TMA zero-fills the K tail of the last tile
 
     if (tid == 0) {
@@ -76,20 +80,28 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     else
         __syncthreads();
 
-    // The producer's elected thread: the copies of K tile kt of tile (bx, by) into slot s.
-    // STAGE_BYTES land there: this block's A, and B's BN rows, B_ROWS_PER_RANK multicast by each
-    // block. Another block's rows may land before this expect_tx: the barrier's byte count then
-    // runs below zero for a while, and the phase cannot complete before this arrival all the same.
-    auto load_tile = [&](int s, int kt, int bx, int by) {
-        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]);
-        const uint32_t b_rows = slot + A_BYTES + rank * B_ROWS_PER_RANK * 128;
-        mbarrier_arrive_expect_tx(bar, (BM + BN) * BK - (BM - a_box_rows(M, BM)) * BK + BM * 4);
-        tma_load_2d(slot, &tmap_A, kt * BK, by * BM, bar);
-        tma_load_2d(slot + SA_OFFSET, &tmap_SA, by * BM, kt, bar); // K block kt's scales of rows by BM ..
-        if constexpr (CLUSTER > 1)
-            tma_load_2d_multicast(b_rows, &tmap_B, kt * BK, bx * BN + rank * B_ROWS_PER_RANK, bar, (1u << CLUSTER) - 1);
-        else
-            tma_load_2d(b_rows, &tmap_B, kt * BK, bx * BN, bar);
+    // The producer's elected thread: the copies of K tile kt of tile t into slot s. landed_bytes
+    // land there, A's rows and B's BN rows, and A's BM scales. Along M, each block copies its own
+    // A and multicasts B_ROWS_PER_RANK of B's rows; along N, it copies all of B and multicasts its
+    // share of A's rows, a_copy_rows from row rank x a_copy_rows; each copies its A's scales.
+    // Another block's rows may land before this expect_tx: the barrier's byte count then runs
+    // below zero for a while, and the phase cannot complete before this arrival all the same.
+    auto load_tile = [&](int s, int kt, struct tile_coord t) {
+        const uint32_t slot = ring + s * STAGE_BYTES, bar = smem_addr(&full[s]), all = (1u << CLUSTER) - 1;
+        mbarrier_arrive_expect_tx(bar, landed_bytes(F, M) + BM * 4);
+        tma_load_2d(slot + SA_OFFSET, &tmap_SA, t.by * BM, kt, bar); // K block kt's scales of rows by BM ..
+        if constexpr (ALONG_N) {
+            const int rows = a_copy_rows(F, M);
+            tma_load_2d_multicast(slot + rank * rows * 128, &tmap_A, kt * BK, t.by * BM + rank * rows, bar, all);
+            tma_load_2d(slot + A_BYTES, &tmap_B, kt * BK, t.bx * BN, bar);
+        } else {
+            const uint32_t b_rows = slot + A_BYTES + rank * B_ROWS_PER_RANK * 128;
+            tma_load_2d(slot, &tmap_A, kt * BK, t.by * BM, bar);
+            if constexpr (CLUSTER > 1)
+                tma_load_2d_multicast(b_rows, &tmap_B, kt * BK, t.bx * BN + rank * B_ROWS_PER_RANK, bar, all);
+            else
+                tma_load_2d(b_rows, &tmap_B, kt * BK, t.bx * BN, bar);
+        }
     };
 
     if (wg < 0) {
@@ -104,11 +116,11 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
             struct work_unit w;
             while (walk.next(w)) {
-                const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
+                const struct tile_coord t = tile_of(w.group);
                 for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
                     const int s = it % STAGES;
                     mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
-                    load_tile(s, kt, c.bx, CLUSTER * c.by + rank);
+                    load_tile(s, kt, t);
                 }
             }
         }
@@ -275,8 +287,7 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // every run. Each reads one tile's worth, where a lone finisher would read them all. The
     // last to count out clears the flag for the next launch.
     auto finish_tile = [&](int group) {
-        const struct tile_coord c = grouped_rows(group, groups_m, tiles_n);
-        const int by = CLUSTER * c.by + rank;
+        const struct tile_coord c = tile_of(group);
         const struct tile_share sh = sharers_of(plan, group - plan.dp_groups, num_k_tiles);
         const int parts = sh.last - sh.first + 1;
         int *flag = flag_of(sh);
@@ -287,8 +298,8 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         // This block's share of the tile: quads i = begin, begin + 256, ... below end for thread
         // ct, taken 8 at a time. All 8 loads from one part are issued before their adds, and
         // four parts at a time: the adds wait for L2 a few times, not once per part and quad.
-        const int rows = min(BM, M - by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
-        const int total = rows > 0 ? rows * quads : 0, share = cluster - sh.first;
+        const int rows = min(BM, M - c.by * BM), quads = min(BN, N - c.bx * BN) / 4; // N is a multiple of 8
+        const int total = rows > 0 && quads > 0 ? rows * quads : 0, share = cluster - sh.first;
         const int end = (share + 1) * total / parts;
         for (int begin = share * total / parts + ct; begin < end; begin += 8 * 256) {
             int at[8];
@@ -318,7 +329,7 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             for (int q = 0; q < 8; q++) {
                 const int i = begin + 256 * q;
                 if (i < end)
-                    *reinterpret_cast<uint2 *>(C + (size_t)(by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
+                    *reinterpret_cast<uint2 *>(C + (size_t)(c.by * BM + i / quads) * N + c.bx * BN + 4 * (i % quads)) =
                         make_uint2(pack2_rn<T>(v[q].x, v[q].y), pack2_rn<T>(v[q].z, v[q].w));
             }
         }
@@ -385,13 +396,14 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
     struct work_unit w;
     while (walk.next(w)) {
-        const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
-        const int by = CLUSTER * c.by + rank; // may lie past M, when the tile rows are fewer: then nothing is stored
+        const struct tile_coord c = tile_of(w.group);
         // The unit's K tiles j = 0, 1, ... go to acc0 and acc1 in turn. Once tile j's wgmmas are
         // issued, wait_group 1 retires all groups but that one: tile j - 1's accumulator is
         // promoted, and its slot released, while the tensor cores work on tile j.
         const int n = w.k_end - w.k_begin;
-        const float *sb_at = scale_b + (size_t)(c.bx * BN / SCALE_BLOCK) * scale_b_pitch(K) + w.k_begin; // the tile's B block's scales
+        // The tile's B block's scales; a tile past N (along N) reads the last block's.
+        const int b_row = ALONG_N ? min(c.bx * BN, N - 1) : c.bx * BN;
+        const float *sb_at = scale_b + (size_t)(b_row / SCALE_BLOCK) * scale_b_pitch(K) + w.k_begin;
         auto retire = [&](const float (&prev)[WN / 2], int j) {
             const int s = last_slot == 0 ? STAGES - 1 : last_slot - 1; // K tile j's
             float sc[WN / 4];
@@ -436,7 +448,7 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             continue;
         }
         pending_bx = c.bx;
-        pending_by = by;
+        pending_by = c.by;
     }
     if (pending_bx >= 0)
 #pragma unroll
@@ -464,7 +476,7 @@ template <int I>
 struct fit_instance {
     static constexpr struct tile_fit tile = candidates[I];
     template <typename T>
-    static constexpr auto kernel = fp8_blockscale<T, tile.bm, tile.bn, tile.cluster, tile.swap>;
+    static constexpr auto kernel = fp8_blockscale<T, tile.bm, tile.bn, tile.cluster, tile.swap, tile.along_n>;
 };
 
 // Calls fn with the fit_instance of candidate i: the one place the list becomes kernel instances,
@@ -547,7 +559,7 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
         float *partials = static_cast<float *>(opts->workspace);
         int *flags = reinterpret_cast<int *>(partials + (size_t)f.cluster * p.clusters * 2 * f.bm * f.bn);
         const struct gemm_tensor_maps maps =
-            gemm_tensor_maps_tn(A, B, C, t, m, n, k, a_box_rows(m, f.bm), f.bn / f.cluster, c_box_rows(f));
+            gemm_tensor_maps_tn(A, B, C, t, m, n, k, a_copy_rows(f, m), f.along_n ? f.bn : f.bn / f.cluster, c_box_rows(f));
         const CUtensorMap *sa = scale_tensor_map(opts->scale_a, scale_a_pitch(m), scale_blocks(k), f.bm);
         return launch_kernel<F::template kernel<T>>(config_of(f), {f.cluster * p.clusters, 1, 1}, opts, stream,
                                                     *maps.A, *maps.B, *maps.C, m, n, k, p, static_cast<T *>(C),
