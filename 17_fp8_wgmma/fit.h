@@ -176,9 +176,8 @@ struct cost_constants {
     double fixup_part;    // and a part more to add up: one more slot to read (split)
 };
 // 16's (make calibrate's microbenchmarks time bf16 kernels), whose K tile is 17's in bytes and
-// in wgmma instructions (at twice the flops each), with 16's former mma_share: 16 now counts a
-// start a wgmma instead, not yet timed on e4m3; mma_flops, smem_bytes and hbm_bytes are the
-// H200's data sheet's.
+// in wgmma instructions (at twice the flops each), wgmma_start included (measured on bf16's
+// wgmmas, not on e4m3's); mma_flops, smem_bytes and hbm_bytes are the H200's data sheet's.
 constexpr struct cost_constants HOPPER = {
     .mma_flops = 8192,
     .smem_bytes = 128,
