@@ -36,7 +36,7 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP, ALONG_N};
-    constexpr int STAGES = ring_depth(F), B_ROWS_PER_RANK = ALONG_N ? BN : BN / CLUSTER, PARTS = parts(F);
+    constexpr int STAGES = ring_depth(F), B_ROWS_PER_RANK = BN / CLUSTER, PARTS = parts(F);
     constexpr int WN = part_cols(F); // the columns of a part, one wgmma's n
     constexpr uint32_t A_BYTES = BM * BK, STAGE_BYTES = stage_bytes(F), C_PART_BYTES = c_part_bytes(F);
     static_assert(STAGE_BYTES % 1024 == 0, "each tile must start on a 1024-byte swizzle atom");

@@ -32,7 +32,7 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP, ALONG_N};
-    constexpr int STAGES = ring_depth(F), B_ROWS_PER_RANK = ALONG_N ? BN : BN / CLUSTER, PARTS = parts(F);
+    constexpr int STAGES = ring_depth(F), B_ROWS_PER_RANK = BN / CLUSTER, PARTS = parts(F);
     constexpr int WN = part_cols(F); // the columns of a part, one wgmma's n
     constexpr uint32_t A_BYTES = BM * BK, STAGE_BYTES = stage_bytes(F), C_PART_BYTES = c_part_bytes(F);
     constexpr uint32_t SA_OFFSET = (BM + BN) * BK; // the stage's scales of A's rows, after B
