@@ -19,6 +19,7 @@ STRONG = ("#e377c2", "#bcbd22", "#17becf", "#1f77b4", "#ff7f0e", "#2ca02c", "#d6
           "#393b79", "#637939", "#7b4173", "#843c39")
 LIGHT = ("#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94")
 MARKERS = ("o", "s", "^", "D", "v")
+BASELINE_STYLES = (("black", "--"), ("grey", "-."))
 
 
 class BadCsv(Exception):
@@ -86,6 +87,13 @@ def ladder_bars(data, dtype):
             for r in rows_of]
 
 
+def baseline_styles(names):
+    """name -> (colour, line style) of a panel's cuBLAS lines, in their order: black dashed, then grey
+    dash-dot, so that two baselines of one precision (fp16 and its fp16-accumulate TN, e4m3
+    per-tensor and block-scaled) stay apart."""
+    return {name: BASELINE_STYLES[i % len(BASELINE_STYLES)] for i, name in enumerate(dict.fromkeys(names))}
+
+
 def legend_outside(fig, axes):
     """One legend for the figure, right of the axes, of every labelled line once."""
     handles, labels = {}, []
@@ -110,10 +118,10 @@ def plot_ladder(folder, data):
         bars = ladder_bars(data, dt)
         drawn = ax.bar(range(len(bars)), [b[1] for b in bars], color=[b[2] for b in bars])
         ax.bar_label(drawn, fmt="%.0f", fontsize=7, padding=1)
-        for name in dict.fromkeys(r["kernel"] for r in data if r["dtype"] == dt and r["kernel"].startswith("cublas")):
+        styles = baseline_styles(r["kernel"] for r in data if r["dtype"] == dt and r["kernel"].startswith("cublas"))
+        for name, (color, linestyle) in styles.items():
             median = statistics.median_low(float(r["tflops"]) for r in data if r["kernel"] == name)
-            ax.axhline(median, linestyle="--", color="black" if "acc16" not in name else "grey",
-                       label=f"{name} {median:.0f}")
+            ax.axhline(median, linestyle=linestyle, color=color, label=f"{name} {median:.0f}")
         ax.set_xticks(range(len(bars)), [b[0] for b in bars], rotation=45, ha="right", fontsize=8)
         ax.set_xlabel(f"step ({dt})")
         ax.set_ylabel("TFLOPS")
@@ -136,11 +144,11 @@ def plot_sweep(folder, data, colors):
     for col, dt in enumerate(dtypes):
         top, bottom = axes[0][col], axes[1][col]
         mine = [r for r in data if r["dtype"] == dt]
-        for name in dict.fromkeys(r["kernel"] for r in mine if r["kernel"].startswith("cublas")):
+        for name, (color, linestyle) in baseline_styles(r["kernel"] for r in mine if r["kernel"].startswith("cublas")).items():
             sizes = sorted({int(r["m"]) for r in mine if r["kernel"] == name})
             med = [statistics.median(float(r["tflops"]) for r in mine if r["kernel"] == name and int(r["m"]) == m)
                    for m in sizes]
-            top.plot(sizes, med, "--", color="black" if "acc16" not in name else "grey", label=f"{name} (median)")
+            top.plot(sizes, med, linestyle=linestyle, color=color, label=f"{name} (median)")
         kernels = list(dict.fromkeys(r["kernel"] for r in mine if not r["kernel"].startswith("cublas")))
         for name in kernels:
             pts = sorted((int(r["m"]), float(r["tflops"]), float(r["ratio"])) for r in mine if r["kernel"] == name)
