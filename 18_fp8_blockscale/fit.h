@@ -38,9 +38,8 @@ FIT_FN int mma_cols(struct tile_fit f) { return f.swap ? f.bm : f.bn; }
 
 // One stage of the ring, in either orientation: A BM x 128 (BM rows of 128 bytes, K-major), then
 // B BN x 128 likewise (what the cluster shares, a box of 1 / CLUSTER of its rows from each
-// block), then the
-// fp32 scales of A's BM rows for this K tile (a K block of 128), padded to the 1024 bytes that
-// keep the next stage on a swizzle atom.
+// block), then the fp32 scales of A's BM rows for this K tile (a K block of 128), padded to the
+// 1024 bytes that keep the next stage on a swizzle atom.
 FIT_FN uint32_t scale_bytes(struct tile_fit f) { return (f.bm * 4 + 1023) / 1024 * 1024; }
 FIT_FN uint32_t stage_bytes(struct tile_fit f) { return (f.bm + f.bn) * BK + scale_bytes(f); }
 // A's box: where M < BM, only the rows A has, in whole 8-row swizzle atoms; a box of BM rows
