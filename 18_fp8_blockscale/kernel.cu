@@ -3,7 +3,7 @@
 // promotion of 17 is where they apply: sum += scale_a[row] scale_b[block] x the K tile's FP8
 // sums. A's scales of the tile's rows travel with A's tile, one more TMA box in each stage; a
 // tile's B rows lie in one 128-row block (BN at most 128), whose one scale a K tile each
-// consumer thread reads from memory while the tile's wgmmas retire.
+// consumer thread loads from memory two K tiles ahead of the tile's promotion.
 #include "fit.h"
 #include "launch.h"
 #include "ptx.cuh"
@@ -211,18 +211,18 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     // so each tile is promoted alone, not in 17's pairs. The sums start each unit at zero (they
     // are cleared once stored), so a tile costs one FFMA an element; 17's sum * keep + acc, with
     // keep 0 for a unit's first tile, would cost a multiply more here, where acc is scaled too.
-    // The scales first, from the tile's slot s and sb, read before the wait so that their
-    // latency passes with it: two a lane for each j, sc[2j] and sc[2j + 1]. Unswapped, a lane's
-    // accumulators lie in two rows of A, the same for every j (d[4j], d[4j+1] in one, d[4j+2],
-    // d[4j+3] in the row 8 below); swapped, A's rows are the columns, a lane's two of each 8 next
-    // to each other: one 8-byte load for both.
+    // A's scales of a K tile, from its slot s, read a tile before its promotion (hold, below):
+    // two a lane for each j, sc[2j] and sc[2j + 1]. Unswapped, a lane's accumulators lie in two
+    // rows of A, the same for every j (d[4j], d[4j+1] in one, d[4j+2], d[4j+3] in the row 8
+    // below); swapped, A's rows are the columns, a lane's two of each 8 next to each other: one
+    // 8-byte load for both.
     auto clear_sums = [&]() {
 #pragma unroll
         for (int i = 0; i < WN / 2; i++)
             sum[0][i] = 0.0f;
     };
     clear_sums();
-    auto scales_of = [&](int s, float sb, float (&sc)[WN / 4]) {
+    auto scales_of = [&](int s, float (&sc)[WN / 4]) {
         const float *sa = reinterpret_cast<const float *>(ring_ptr + s * STAGE_BYTES + SA_OFFSET);
         const struct part_pos q = part_of(F, wg, 0);
 #pragma unroll
@@ -230,11 +230,11 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             const struct smem_pos d = wgmma_d(warp_in_wg, j, lane);
             if constexpr (SWAP) {
                 const float2 v = *reinterpret_cast<const float2 *>(sa + q.col + d.col);
-                sc[2 * j] = v.x * sb;
-                sc[2 * j + 1] = v.y * sb;
+                sc[2 * j] = v.x;
+                sc[2 * j + 1] = v.y;
             } else {
-                sc[2 * j] = sa[q.row + d.row] * sb;
-                sc[2 * j + 1] = sa[q.row + d.row + 8] * sb;
+                sc[2 * j] = sa[q.row + d.row];
+                sc[2 * j + 1] = sa[q.row + d.row + 8];
             }
         }
     };
@@ -404,15 +404,30 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         // The tile's B block's scales; a tile past N (along N) reads the last block's.
         const int b_row = ALONG_N ? min(c.bx * BN, N - 1) : c.bx * BN;
         const float *sb_at = scale_b + (size_t)(b_row / SCALE_BLOCK) * scale_b_pitch(K) + w.k_begin;
+        // The scales of the K tile promoted next, held a tile ahead: A's read from its slot once
+        // it has landed, B's loaded a tile before that, so that neither read is waited for here.
+        float sa_held[WN / 4], sb_held, sb_next = __ldg(sb_at);
+        auto hold = [&](int j) { // K tile j's, whose wgmmas were issued last
+            scales_of(last_slot, sa_held);
+            sb_held = sb_next;
+            sb_next = __ldg(sb_at + min(j + 1, n - 1));
+        };
+        auto scales_held = [&](float (&sc)[WN / 4]) {
+#pragma unroll
+            for (int i = 0; i < WN / 4; i++)
+                sc[i] = sa_held[i] * sb_held;
+        };
         auto retire = [&](const float (&prev)[WN / 2], int j) {
             const int s = last_slot == 0 ? STAGES - 1 : last_slot - 1; // K tile j's
             float sc[WN / 4];
-            scales_of(s, __ldg(sb_at + j), sc);
+            scales_held(sc);
+            hold(j + 1);
             wgmma_wait_group<1>();
             promote(prev, sc);
             release(s);
         };
         mma_into(acc0, wait_full());
+        hold(0);
         // The previous tile leaves while the tensor cores work on this one's first K tile: its
         // sums are final, and cleared once stored, before the promotion below adds to them.
         if (pending_bx >= 0) {
@@ -432,11 +447,11 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         if (n % 2 == 0) {
             mma_into(acc1, wait_full());
             retire(acc0, n - 2);
-            scales_of(last_slot, __ldg(sb_at + n - 1), sc);
+            scales_held(sc);
             wgmma_wait_group<0>();
             promote(acc1, sc);
         } else {
-            scales_of(last_slot, __ldg(sb_at + n - 1), sc);
+            scales_held(sc);
             wgmma_wait_group<0>();
             promote(acc0, sc);
         }
