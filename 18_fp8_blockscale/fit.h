@@ -98,11 +98,11 @@ FIT_FN int smem_bytes(struct tile_fit f) { return ring_depth(f) * stage_bytes(f)
 // list has them); a part's fp32 sums and its two accumulators at most 192 registers a thread
 // of the 232 a consumer thread has, so 128 x 256 is out, and no spills: ptxas -v shows them at
 // the full 192 (parts of 128 columns) in every tile but 128 x 128 unswapped, and, swapped, where
-// the promotion's n / 4 scales and the next tile's, held, come on top, from 104 columns on (in
-// 208 x 64): those are left out; what the cluster shares (B's rows, or along N A's) shared out
+// the promotion's n / 4 scales come on top, from 112 columns on (in 112 x 128 pairs and
+// 240 x 64): those are left out; what the cluster shares (B's rows, or along N A's) shared out
 // in whole 8-row swizzle atoms; a tile's B rows within one block of B's scales (BN at most
 // 128); a ring of 4 stages or more.
-FIT_FN bool spills(struct tile_fit f) { return f.swap ? part_cols(f) >= 104 : part_cols(f) == 128 && f.bm == 64; }
+FIT_FN bool spills(struct tile_fit f) { return f.swap ? part_cols(f) >= 112 : part_cols(f) == 128 && f.bm == 64; }
 FIT_FN bool buildable(struct tile_fit f)
 {
     const int r = mma_rows(f), n = part_cols(f);

@@ -398,33 +398,38 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
     while (walk.next(w)) {
         const struct tile_coord c = tile_of(w.group);
         // The unit's K tiles j = 0, 1, ... go to acc0 and acc1 in turn. Once tile j's wgmmas are
-        // issued, wait_group 1 retires all groups but that one: tile j - 1's accumulator is
-        // promoted, and its slot released, while the tensor cores work on tile j.
+        // issued, wait_group 1 retires all groups but that one: tile j - 1's slot is released (its
+        // A scales were read a tile ago) and its accumulator promoted while the tensor cores work
+        // on tile j.
         const int n = w.k_end - w.k_begin;
         // The tile's B block's scales; a tile past N (along N) reads the last block's.
         const int b_row = ALONG_N ? min(c.bx * BN, N - 1) : c.bx * BN;
         const float *sb_at = scale_b + (size_t)(b_row / SCALE_BLOCK) * scale_b_pitch(K) + w.k_begin;
-        // The scales of the K tile promoted next, held a tile ahead: A's read from its slot once
-        // it has landed, B's loaded a tile before that, so that neither read is waited for here.
-        float sa_held[WN / 4], sb_held, sb_next = __ldg(sb_at);
-        auto hold = [&](int j) { // K tile j's, whose wgmmas were issued last
-            scales_of(last_slot, sa_held);
-            sb_held = sb_next;
-            sb_next = __ldg(sb_at + min(j + 1, n - 1));
-        };
-        auto scales_held = [&](float (&sc)[WN / 4]) {
+        // The scales of the K tile promoted next, held a tile ahead: A's read from its slot after
+        // the promotion before, B's loaded a tile before that. Unswapped, a lane's A scales are
+        // its two rows' (scales_of reads two, for every j), multiplied as they are read; swapped,
+        // they are n / 4, multiplied in place just before their promotion, when they have landed.
+        float sc[WN / 4], sb_held, sb_next = __ldg(sb_at);
+        auto scale_held = [&]() {
 #pragma unroll
             for (int i = 0; i < WN / 4; i++)
-                sc[i] = sa_held[i] * sb_held;
+                sc[i] *= sb_held;
+        };
+        auto hold = [&](int j) { // K tile j's, whose wgmmas were issued last
+            scales_of(last_slot, sc);
+            sb_held = sb_next;
+            sb_next = __ldg(sb_at + min(j + 1, n - 1));
+            if constexpr (!SWAP)
+                scale_held();
         };
         auto retire = [&](const float (&prev)[WN / 2], int j) {
             const int s = last_slot == 0 ? STAGES - 1 : last_slot - 1; // K tile j's
-            float sc[WN / 4];
-            scales_held(sc);
-            hold(j + 1);
+            if constexpr (SWAP)
+                scale_held();
             wgmma_wait_group<1>();
-            promote(prev, sc);
             release(s);
+            promote(prev, sc);
+            hold(j + 1);
         };
         mma_into(acc0, wait_full());
         hold(0);
@@ -443,15 +448,16 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         }
         // The last K tile's accumulator, promoted once its group, the last, has retired (each
         // branch names its own, so that the other's registers are free there).
-        float sc[WN / 4];
         if (n % 2 == 0) {
             mma_into(acc1, wait_full());
             retire(acc0, n - 2);
-            scales_held(sc);
+            if constexpr (SWAP)
+                scale_held();
             wgmma_wait_group<0>();
             promote(acc1, sc);
         } else {
-            scales_held(sc);
+            if constexpr (SWAP)
+                scale_held();
             wgmma_wait_group<0>();
             promote(acc0, sc);
         }
