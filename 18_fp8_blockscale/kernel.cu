@@ -422,10 +422,13 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             if constexpr (!SWAP)
                 scale_held();
         };
-        auto retire = [&](const float (&prev)[WN / 2], int j) {
-            const int s = last_slot == 0 ? STAGES - 1 : last_slot - 1; // K tile j's
+        auto scales_ready = [&]() { // swapped, the product is formed here, just before its promotion
             if constexpr (SWAP)
                 scale_held();
+        };
+        auto retire = [&](const float (&prev)[WN / 2], int j) {
+            const int s = last_slot == 0 ? STAGES - 1 : last_slot - 1; // K tile j's
+            scales_ready();
             wgmma_wait_group<1>();
             release(s);
             promote(prev, sc);
@@ -451,13 +454,11 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
         if (n % 2 == 0) {
             mma_into(acc1, wait_full());
             retire(acc0, n - 2);
-            if constexpr (SWAP)
-                scale_held();
+            scales_ready();
             wgmma_wait_group<0>();
             promote(acc1, sc);
         } else {
-            if constexpr (SWAP)
-                scale_held();
+            scales_ready();
             wgmma_wait_group<0>();
             promote(acc0, sc);
         }
