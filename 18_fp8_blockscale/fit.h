@@ -220,14 +220,16 @@ inline struct plan_work work_of(const struct plan &p, long long groups, long lon
 }
 
 // The 128-byte lines of memory a box row (128 elements, 128 bytes) spans, on average over the
-// rows of a tensor whose rows are pitch_bytes apart: one where the pitch is a multiple of 128
-// bytes, else two for every row that does not start on a line (all but one in 128 / g, g the
-// largest power of two dividing the pitch). The TMA and L2 move whole lines, so a row that
-// straddles two costs both: the copies' bytes and L2's below count the lines' bytes.
+// rows of a tensor whose rows are pitch_bytes apart, as lines L2 serves at 16's l2_bytes rate:
+// one where the pitch is a multiple of 128 bytes; else all but one row in 128 / g straddle two
+// lines (g the largest power of two dividing the pitch). 16 counts such a row as both lines;
+// FP8's K-major rows, measured (notes/18), cost a third of the second line where they start on
+// a 32-byte sector, three quarters where they start 16 bytes into one (g = 16) and split a
+// sector at each end.
 inline double lines_per_row(long long pitch_bytes)
 {
     const long long g = pitch_bytes & -pitch_bytes;
-    return 2.0 - (double)(g < 128 ? g : 128) / 128;
+    return 1.0 + (1.0 - (double)(g < 128 ? g : 128) / 128) * (g < 32 ? 0.75 : 1.0 / 3);
 }
 
 // The lines' bytes a K tile of a group of f's tiles fetches: A's rows and B's rows (both K

@@ -36,7 +36,8 @@ int main()
            "4096^3 runs 128x128 tiles DATA_PARALLEL; 266x2432x21696 keeps 100 SMs or more busy", "another pick");
 
     // The K tile is 128 one-byte elements: a K of 4112 is 33 K tiles, and both operands' rows
-    // are K bytes apart, so a K 16 bytes off the lines puts A's and B's rows across two of them.
+    // are K bytes apart, so a K 16 bytes off the lines puts A's and B's rows across two of them,
+    // at three quarters of the second line's cost (a third where K is 32 or 64 bytes off).
     long long g;
     int kt;
     tile_choice = 1;
@@ -44,7 +45,8 @@ int main()
     tile_choice = 0;
     const struct tile_fit f1 = candidates[0];
     report(kt == 33 && group_bytes(f1, 4096, 4096, 4096) == (f1.bm + f1.bn) * 128.0 &&
-               group_bytes(f1, 4096, 4096, 4112) == (f1.bm + f1.bn) * 1.875 * 128,
+               group_bytes(f1, 4096, 4096, 4112) == (f1.bm + f1.bn) * (1 + 0.875 * 0.75) * 128 &&
+               lines_per_row(4128) == 1 + 0.75 / 3 && lines_per_row(4160) == 1 + 0.5 / 3,
            "K tiles of 128 e4m3; A's and B's rows both K bytes apart in the lines a K tile fetches",
            "K tiles or group_bytes");
     return failures ? 1 : 0;
