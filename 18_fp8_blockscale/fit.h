@@ -248,14 +248,18 @@ inline double group_bytes(struct tile_fit f, int m, int n, int k)
 // both warpgroups take turns on the tensor cores. The copies: a start, then at the rate an SM's
 // ring takes them, A's rows and B's as bytes (a pair multicasts what it shares, but each SM
 // still takes all of it) or the lines its TMA fetches (its share of the group's), whichever are
-// more.
+// more. Then the promotion, which neither overlaps: a consumer warp issues it between the wait
+// for its group and the next group's wgmmas, and the SM's 8 consumer warps share its 4
+// schedulers, 2 clocks an instruction of a thread: an FFMA a sum, and, swapped, an FMUL for
+// each two sums' scale product and an 8-byte load for each two scales.
 inline double k_tile_clocks(struct tile_fit f, int m, int n, int k, const struct cost_constants &c)
 {
     const int cols = part_cols(f);
     const double wgmma = fmax(2.0 * 64 * cols * 32 / c.mma_flops, (64 * 32 + 32 * cols) * 1.0 / c.smem_bytes);
     const double math = BK / 32 * 2 * parts(f) * (wgmma + c.wgmma_start);
     const double taken = landed_bytes(f, m), fetched = group_bytes(f, m, n, k) / f.cluster;
-    return fmax(math, c.k_tile_start + fmax(taken, fetched) / c.sm_bytes);
+    const double promotion = 8.0 / 4 * parts(f) * (cols / 2 + (f.swap ? cols / 4 + cols / 8 : 0));
+    return fmax(math, c.k_tile_start + fmax(taken, fetched) / c.sm_bytes) + promotion;
 }
 
 // What memory serves the whole grid: A and C once, and B once where it fits in L2; where it
