@@ -406,7 +406,7 @@ while [ $# -gt 0 ]; do
 done
 if [ -z "$shapes" ]; then # --info: the GPU line, or a shape's candidates with their clocks, candidate 2 the pick
     [ "$m" = 0 ] && { echo "GPU Stub H100 | sm_90 | 132 SMs | 1980 MHz max | driver CUDA 13.0 | runtime 13.0 | cuBLAS 13.1.0"; exit 0; }
-    for t in 1 2 3 4; do echo "   $t: 128x256  DATA_PARALLEL on 66 clusters   $((m / 64 * t + 5000))$([ $t = 2 ] && echo '  <- the pick')"; done
+    for t in 1 2 3 4; do echo "   $t: 128x256  DATA_PARALLEL on 66 clusters   $((m / 64 * t + k / 16 + 5000))$([ $t = 2 ] && echo '  <- the pick')"; done
     exit 0
 fi
 echo "gpu,step,kernel,dtype,m,n,k,ms,tflops,cublas_ms,cublas_tflops,ratio,check,max_err,sm_mhz,cublas_sm_mhz"
@@ -420,15 +420,22 @@ awk -v t="$tile" '{ sub(/#.*/, "") } NF == 3 {
     printf "stub,16_hgemm_fit,hgemm_fit,bf16,%d,%d,%d,%.6f,1,%.6f,1,1,ok,0,1500,1500\n", $1, $2, $3, ms, ms }' "$shapes"
 STUB
 chmod +x "$c/16_hgemm_fit"
-# a step that runs no bf16 (the FP8 steps): no microbenchmarks (they time bf16), its pick
-# weighed in its own dtype; a step whose --help names no dtype is refused in one line
+# a step that runs no bf16 (the FP8 steps): 16's constants kept (none printed), its K tiles and
+# lines timed in its own dtype beside the model's clocks (? where --info lists no such
+# candidate, as the stub's for its fifth), its pick weighed in it too; a step whose --help
+# names no dtype is refused in one line
 out=$(STUB_DTYPES=e4m3 BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>/dev/null)
 rc=$?
-[ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q '^microbenchmarks: skipped, 16_hgemm_fit runs e4m3' &&
+micro=$(printf '%s\n' "$out" | grep -E '^  (k_tile|lines) ')
+[ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q '^microbenchmarks (e4m3' &&
+    [ "$(printf '%s\n' "$micro" | grep -c '^  k_tile .*clocks a K tile, the model [ 0-9]*(')" -eq 4 ] &&
+    [ "$(printf '%s\n' "$micro" | grep -c '^  k_tile .*the model ?$')" -eq 1 ] &&
+    [ "$(printf '%s\n' "$micro" | grep -c '^  lines .*x on lines; the model [ 0-9]*(')" -eq 4 ] &&
+    ! printf '%s' "$micro" | grep -qiE 'nan|inf' &&
     ! printf '%s\n' "$out" | grep -q '^constants: {' && printf '%s\n' "$out" | grep -q 'forced in turn over .*, e4m3,' &&
     [ -n "$(sed -n '/^stub-dtype e4m3$/p' "$c/dtypes")" ] && [ -z "$(sed -n '/^stub-dtype bf16$/p' "$c/dtypes")" ] &&
     printf '%s\n' "$out" | grep -q 'within 5% of the fastest candidate at 1 of 2 shapes'
-check $? "make calibrate on a step without bf16 (an FP8 step): microbenchmarks skipped, the pick table in e4m3 (exit $rc)" \
+check $? "make calibrate on a step without bf16 (an FP8 step): K tiles and lines in e4m3 beside the model, no constants, the pick table in e4m3 (exit $rc)" \
     "$(printf '%s\n' "$out" | grep -E 'microbenchmarks|forced|within' | tr '\n' ' ')"
 err=$(STUB_DTYPES=none BUILD=$c bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>&1 >/dev/null)
 rc=$?

@@ -24,7 +24,13 @@
 #              clusters: each part's fix-up, what is left once the launch and its K tiles are
 #              taken off, fitted as fixup + fixup_kb x the tile's fp32 KB + fixup_part x P.
 #    The step's struct of constants is to be set to what this prints. A step that runs no bf16
-#    (17, 18: e4m3) skips them: its cost keeps 16's constants, and part 2 weighs its pick.
+#    (17, 18: e4m3) keeps 16's constants, and times in its own dtype what its cost adds to them:
+#    k_tile    every candidate forced over one full wave (a pair along M over twice the tile
+#              rows), K = 2048 and 16384: the clocks of a K tile beside the model's there (--info's
+#              cost at both K, the difference over the 112 K tiles between): 18's promotion.
+#    lines     128 x 128 alone (candidate 1) over 14336 x 34304 x K, K on L2's lines (3584) and
+#              16, 32 and 64 bytes off, where 128 x 128 is bound by L2: the clocks of a K tile
+#              beside the model's, which counts the rows off their lines with lines_per_row.
 # 2. Over a few shapes (SUITE: a suite file, or random: COUNT shapes, 8 unless told, from SEED),
 #    every candidate forced in turn (--tile N), in bf16 or else the step's first dtype; --info
 #    gives the model's clocks for each and its
@@ -67,12 +73,12 @@ header=$(gpu_info calibrate "$bin") || exit
 sms=$(printf '%s\n' "$header" | sed -n 's/.* | \([0-9]*\) SMs | .*/\1/p')
 echo "$header"
 
-# bench NAME TILE SPLIT "M N K" ...: one process over the shapes, bf16; "NAME M N K CLOCKS" lines.
+# bench NAME TILE SPLIT "M N K" ...: one process over the shapes, in $dtype; "NAME M N K CLOCKS" lines.
 bench() {
     local tag=$1 tile=$2 split=$3
     shift 3
     printf '%s\n' "$@" >"$tmp/bench.txt"
-    "$bin" --shapes "$tmp/bench.txt" --tile "$tile" --split "$split" --dtype bf16 --no-check "${TIMING[@]}" --csv 2>"$tmp/err" |
+    "$bin" --shapes "$tmp/bench.txt" --tile "$tile" --split "$split" --dtype "$dtype" --no-check "${TIMING[@]}" --csv 2>"$tmp/err" |
         awk -F, -v tag="$tag" '$3 !~ /^cublas_/ && $13 != "check" { printf "%s %s %s %s %.0f\n", tag, $5, $6, $7, $8 * $15 * 1000 }'
     [ "${PIPESTATUS[0]}" -eq 3 ] && { echo "make calibrate: $step cannot run here: $(head -n 1 "$tmp/err")" >&2; exit 3; }
     return 0
@@ -158,10 +164,50 @@ microbenchmarks() {
                 start_w, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
         }' "$tmp/micro"
 }
+# info_cost T "M N K": the model's clocks for candidate T at a shape (--info's list).
+info_cost() {
+    "$bin" --m "${2% * *}" --n "$(echo "$2" | cut -d' ' -f2)" --k "${2##* }" --info 2>/dev/null |
+        awk -v t="$1" '$1 == t ":" { print $(NF - ($0 ~ /the pick$/ ? 3 : 0)) }'
+}
+# Part 1, for an FP8 step: 16's constants kept, what its cost adds timed.
+fp8_microbenchmarks() {
+    echo "microbenchmarks ($dtype, median of $ITERS runs after $(warmup_words); the model's clocks from --info):"
+    local t bm bn cl sw st parts cols an gm ms step
+    while read -r t bm bn cl sw st parts cols an; do
+        progress "calibrate: k_tile: candidate $t ($bm x $bn$([ "$sw" = 1 ] && echo " swapped"))"
+        # a full wave, as close to square as whole tiles make it, a pair along M's rows in pairs
+        step=$([ "$an" = 0 ] && echo "$cl" || echo 1) gm=1
+        for d in $(seq "$step" "$step" "$sms"); do [ $((sms % d)) -eq 0 ] && [ $((d * d)) -le $((sms * step)) ] && gm=$d; done
+        ms=("$((gm * bm)) $((sms / gm * bn)) 2048" "$((gm * bm)) $((sms / gm * bn)) 16384")
+        bench "k_tile $t $bm $bn $sw $cl $an" "$t" 0 "${ms[@]}" >>"$tmp/micro"
+        echo "model $t $(info_cost "$t" "${ms[0]}") $(info_cost "$t" "${ms[1]}")" >>"$tmp/micro"
+    done <"$tmp/list"
+    progress "calibrate: lines"
+    ms=("14336 34304 3584" "14336 34304 3600" "14336 34304 3616" "14336 34304 3648")
+    bench "lines" 1 0 "${ms[@]}" >>"$tmp/micro"
+    for s in "${ms[@]}"; do echo "model_lines ${s##* } $(info_cost 1 "$s")" >>"$tmp/micro"; done
+    awk '
+        $1 == "k_tile" { kt[$2, $(NF - 1) == 2048 ? 0 : 1] = $NF; name[$2] = sprintf("%3dx%-3d%s%s", $3, $4, $5 ? " swapped" : "        ",
+            $6 > 1 ? ($7 ? " pairs N" : " pairs M") : "        "); t[++nt] = $2 }
+        $1 == "model" { model[$2] = NF == 4 ? ($4 - $3) / 112 : -1 }
+        $1 == "lines" { lines[$4] = $NF / int(($4 + 127) / 128); k[++nk] = $4 }
+        $1 == "model_lines" { mlines[$2] = NF == 3 ? $3 / int(($2 + 127) / 128) : -1 }
+        END {
+            for (i = 1; i <= nt; i += 2) {
+                x = t[i]; c = (kt[x, 1] - kt[x, 0]) / 112
+                printf "  k_tile    %s: %5.0f clocks a K tile, the model %s\n", name[x], c, (model[x] > 0 ? sprintf("%5.0f (%+.0f%%)", model[x], 100 * (model[x] / c - 1)) : "?")
+            }
+            for (i = 1; i <= nk; i++) {
+                off = k[i] % 128; printf "  lines     K %d (%s): %5.0f clocks a K tile, %.3f x on lines; the model %s\n", k[i],
+                    off ? off " bytes off a line" : "on lines", lines[k[i]], lines[k[i]] / lines[k[1]],
+                    (mlines[k[i]] > 0 ? sprintf("%5.0f (%+.0f%%)", mlines[k[i]], 100 * (mlines[k[i]] / lines[k[i]] - 1)) : "?")
+            }
+        }' "$tmp/micro"
+}
 if [ "$dtype" = bf16 ]; then
     microbenchmarks
 else
-    echo "microbenchmarks: skipped, $step runs $dtype, not the bf16 they time: its cost keeps 16's constants (fit.h)"
+    fp8_microbenchmarks
 fi
 echo
 echo "$step: candidates 1..$last forced in turn over $name, $dtype, median of $ITERS runs after $(warmup_words)"
