@@ -248,7 +248,7 @@ inline double group_bytes(struct tile_fit f, int m, int n, int k)
 // both warpgroups take turns on the tensor cores. The copies: a start, then at the rate an SM's
 // ring takes them, A's rows and B's as bytes (a pair multicasts what it shares, but each SM
 // still takes all of it) or the lines its TMA fetches (its share of the group's), whichever are
-// more. Then the promotion, which neither overlaps: a consumer warp issues it between the wait
+// more. Then the promotion, which overlaps neither: a consumer warp issues it between the wait
 // for its group and the next group's wgmmas, and the SM's 8 consumer warps share its 4
 // schedulers, 2 clocks an instruction of a thread: an FFMA a sum, and, swapped, an FMUL for
 // each two sums' scale product and an 8-byte load for each two scales.

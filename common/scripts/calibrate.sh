@@ -172,12 +172,12 @@ info_cost() {
 # Part 1, for an FP8 step: 16's constants kept, what its cost adds timed.
 fp8_microbenchmarks() {
     echo "microbenchmarks ($dtype, median of $ITERS runs after $(warmup_words); the model's clocks from --info):"
-    local t bm bn cl sw st parts cols an gm ms step
+    local t bm bn cl sw st parts cols an gm ms stride
     while read -r t bm bn cl sw st parts cols an; do
         progress "calibrate: k_tile: candidate $t ($bm x $bn$([ "$sw" = 1 ] && echo " swapped"))"
         # a full wave, as close to square as whole tiles make it, a pair along M's rows in pairs
-        step=$([ "$an" = 0 ] && echo "$cl" || echo 1) gm=1
-        for d in $(seq "$step" "$step" "$sms"); do [ $((sms % d)) -eq 0 ] && [ $((d * d)) -le $((sms * step)) ] && gm=$d; done
+        stride=$([ "$an" = 0 ] && echo "$cl" || echo 1) gm=1
+        for d in $(seq "$stride" "$stride" "$sms"); do [ $((sms % d)) -eq 0 ] && [ $((d * d)) -le $((sms * stride)) ] && gm=$d; done
         ms=("$((gm * bm)) $((sms / gm * bn)) 2048" "$((gm * bm)) $((sms / gm * bn)) 16384")
         bench "k_tile $t $bm $bn $sw $cl $an" "$t" 0 "${ms[@]}" >>"$tmp/micro"
         echo "model $t $(info_cost "$t" "${ms[0]}") $(info_cost "$t" "${ms[1]}")" >>"$tmp/micro"
