@@ -164,10 +164,16 @@ microbenchmarks() {
                 start_w, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
         }' "$tmp/micro"
 }
-# info_cost T "M N K": the model's clocks for candidate T at a shape (--info's list).
+# info_costs M N K: the pick and every candidate's clocks at a shape, from --info's list.
+info_costs() {
+    "$bin" --m "$1" --n "$2" --k "$3" --info 2>/dev/null | awk '
+        /^ +[0-9]+: / { n++; cost[n] = $(NF - ($0 ~ /the pick$/ ? 3 : 0)); if ($0 ~ /the pick$/) pick = n }
+        END { printf "%d", pick; for (i = 1; i <= n; i++) printf " %s", cost[i]; printf "\n" }'
+}
+# info_cost T "M N K": candidate T's clocks alone.
 info_cost() {
-    "$bin" --m "${2% * *}" --n "$(echo "$2" | cut -d' ' -f2)" --k "${2##* }" --info 2>/dev/null |
-        awk -v t="$1" '$1 == t ":" { print $(NF - ($0 ~ /the pick$/ ? 3 : 0)) }'
+    # shellcheck disable=SC2086 # the shape is three words
+    info_costs $2 | awk -v t="$1" '{ print $(t + 1) }'
 }
 # Part 1, for an FP8 step: 16's constants kept, what its cost adds timed.
 fp8_microbenchmarks() {
@@ -222,9 +228,7 @@ for t in $(seq "$last"); do
 done
 # M N K PICK COST_1 .. COST_last, from --info at each shape
 awk '{ sub(/#.*/, "") } NF == 3 { print }' "$suite" | while read -r m n k; do
-    "$bin" --m "$m" --n "$n" --k "$k" --info 2>/dev/null | awk -v s="$m $n $k" '
-        /^ +[0-9]+: / { n++; cost[n] = $(NF - ($0 ~ /the pick$/ ? 3 : 0)); if ($0 ~ /the pick$/) pick = n }
-        END { printf "%s %d", s, pick; for (i = 1; i <= n; i++) printf " %s", cost[i]; printf "\n" }'
+    echo "$m $n $k $(info_costs "$m" "$n" "$k")"
 done >"$tmp/model"
 
 printf "%-20s %-26s %-26s %9s %11s %8s\n" "M N K" "fastest forced (us)" "pick (us)" "model (us)" "pick/fastest" "cuBLAS"
