@@ -228,7 +228,7 @@ help:
 	@echo "  make sanitize     compute-sanitizer memcheck, racecheck, synccheck over every step (and ring depth)"
 	@echo "  make sweep        steps 07 on (or STEP) over SIZES (and each of STAGES): TFLOPS, ratio to cuBLAS, SM clock"
 	@echo "  make shapes       the last step of each precision (or STEP) over the shape suite SUITE, against cuBLAS: geomean and worst"
-	@echo "  make calibrate    the last fp16/bf16 step's cost model against each candidate forced (--tile), over SUITE or a random draw of 8 (STEP=17, 18: K tiles and lines beside the model, then the pick)"
+	@echo "  make calibrate    the last fp16/bf16 step's cost model against each candidate forced (--tile), over SUITE or a random draw of 8 (STEP=17, 18: K tiles and lines beside the model, fix-ups fitted, then the pick)"
 	@echo "  make results      results/<gpu>/: the ladder, the sweep, the three suites (llm, models, a random draw), plots, README.md"
 	@echo "  make plots        the PNG plots of results/<gpu>/ from its CSVs (GPU=<gpu folder>; matplotlib)"
 	@echo "  make ncu          Nsight Compute counters per step at SIZE^3 into results/<gpu>/ncu.md"

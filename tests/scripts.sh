@@ -422,20 +422,23 @@ STUB
 chmod +x "$c/16_hgemm_fit"
 # a step that runs no bf16 (the FP8 steps): 16's constants kept (none printed), its K tiles and
 # lines timed in its own dtype beside the model's clocks (? where --info lists no such
-# candidate, as the stub's for its fifth), its pick weighed in it too; a step whose --help
-# names no dtype is refused in one line
+# candidate, as the stub's for its fifth), its fix-ups fitted (the stub's 128 x 64 and
+# 128 x 256), its pick weighed in it too; a step whose --help names no dtype is refused in one
+# line
 out=$(STUB_DTYPES=e4m3 BUILD=$c ITERS=1 WARMUP=0 WARMUP_MS=0 bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>/dev/null)
 rc=$?
-micro=$(printf '%s\n' "$out" | grep -E '^  (k_tile|lines) ')
+micro=$(printf '%s\n' "$out" | grep -E '^  (k_tile|lines|split|fix-ups) ')
 [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -q '^microbenchmarks (e4m3' &&
     [ "$(printf '%s\n' "$micro" | grep -c '^  k_tile .*clocks a K tile, the model [ 0-9]*(')" -eq 4 ] &&
     [ "$(printf '%s\n' "$micro" | grep -c '^  k_tile .*the model ?$')" -eq 1 ] &&
     [ "$(printf '%s\n' "$micro" | grep -c '^  lines .*x on lines; the model [ 0-9]*(')" -eq 4 ] &&
+    [ "$(printf '%s\n' "$micro" | grep -c '^  split .*, a part.s fix-up')" -eq 12 ] &&
+    [ "$(printf '%s\n' "$micro" | grep -c '^  fix-ups .* a part ')" -eq 1 ] &&
     ! printf '%s' "$micro" | grep -qiE 'nan|inf' &&
     ! printf '%s\n' "$out" | grep -q '^constants: {' && printf '%s\n' "$out" | grep -q 'forced in turn over .*, e4m3,' &&
     [ -n "$(sed -n '/^stub-dtype e4m3$/p' "$c/dtypes")" ] && [ -z "$(sed -n '/^stub-dtype bf16$/p' "$c/dtypes")" ] &&
     printf '%s\n' "$out" | grep -q 'within 5% of the fastest candidate at 1 of 2 shapes'
-check $? "make calibrate on a step without bf16 (an FP8 step): K tiles and lines in e4m3 beside the model, no constants, the pick table in e4m3 (exit $rc)" \
+check $? "make calibrate on a step without bf16 (an FP8 step): K tiles and lines in e4m3 beside the model, its fix-ups fitted, no constants line, the pick table in e4m3 (exit $rc)" \
     "$(printf '%s\n' "$out" | grep -E 'microbenchmarks|forced|within' | tr '\n' ' ')"
 err=$(STUB_DTYPES=none BUILD=$c bash "$scripts/calibrate.sh" "$tmp/suite.txt" 16_hgemm_fit 2>&1 >/dev/null)
 rc=$?

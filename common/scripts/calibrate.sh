@@ -31,6 +31,8 @@
 #    lines     128 x 128 alone (candidate 1) over 14336 x 34304 x K, K on L2's lines (3584) and
 #              16, 32 and 64 bytes off, where 128 x 128 is bound by L2: the clocks of a K tile
 #              beside the model's, which counts the rows off their lines with lines_per_row.
+#    split     as above, on 128 x 64 and 128 x 128 (K tiles of 128): the fix-up's three
+#              constants in the step's dtype, to set beside 16's in its fit.h.
 # 2. Over a few shapes (SUITE: a suite file, or random: COUNT shapes, 8 unless told, from SEED),
 #    every candidate forced in turn (--tile N), in bf16 or else the step's first dtype; --info
 #    gives the model's clocks for each and its
@@ -85,11 +87,42 @@ bench() {
 }
 # N BM BN CLUSTER SWAP STAGES PARTS PART_COLS ALONG_N of each candidate
 "$bin" --list-tiles | awk '!/^#/' >"$tmp/list"
+# t_of BM BN CLUSTER SWAP: the candidate's N (a pair along M)
+t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f && !$9 { print $1 }' "$tmp/list"; }
+# split_bench BK T...: each candidate T at one tile of one K tile (BK of K), then of 64 K tiles
+# forced over P = 1, 2, .., 64 clusters (--split P: P parts, each fixed up).
+split_bench() {
+    local bk=$1 t bm bn cl p
+    shift
+    for t in "$@"; do
+        progress "calibrate: split: candidate $t"
+        read -r bm bn cl < <(awk -v t="$t" '$1 == t { print $2, $3, $4 }' "$tmp/list")
+        bench "one_tile $t $bm $bn $cl" "$t" 0 "$((bm * cl)) $bn $bk" >>"$tmp/micro"
+        for p in 1 2 4 8 16 32 64; do bench "split $t $bm $bn $p" "$t" "$p" "$bm $bn $((64 * bk))" >>"$tmp/micro"; done
+    done
+}
+# The awk of split_bench's fit, given one[T] and sp[T, P] (the clocks of one tile of one K tile
+# and of 64 over P clusters) and sbm[T], sbn[T]: a part's fix-up, fixup(P) = clocks(P) - one tile
+# of 64 / P K tiles, a K tile at one SM alone being (clocks(1) - one_tile) / 63, then the least
+# squares of fixup + fixup_kb x the tile's fp32 KB + fixup_part x P over the points (two tiles:
+# the KB takes two values), into fix, fkb and part.
+split_fit='
+    function fit_fixups(   x, single, p, f, kb, np, sx, sk, sf, sxx, sxk, skk, sxf, skf, mx, mk, mf, vxx, vkk, vxk, vxf, vkf, d) {
+        for (x in sbm) {
+            single = (sp[x, 1] - one[x]) / 63
+            for (p = 2; p <= 64; p *= 2) {
+                f = sp[x, p] - one[x] - (64 / p - 1) * single
+                printf "  split     %dx%d over %2d: %6.0f clocks, a part'"'"'s fix-up %6.0f\n", sbm[x], sbn[x], p, sp[x, p], f
+                kb = sbm[x] * sbn[x] * 4 / 1024; np++; sx += p; sk += kb; sf += f; sxx += p * p; sxk += p * kb; skk += kb * kb; sxf += p * f; skf += kb * f
+            }
+        }
+        mx = sx / np; mk = sk / np; mf = sf / np
+        vxx = sxx / np - mx * mx; vkk = skk / np - mk * mk; vxk = sxk / np - mx * mk; vxf = sxf / np - mx * mf; vkf = skf / np - mk * mf
+        d = vxx * vkk - vxk * vxk; part = (vxf * vkk - vkf * vxk) / d; fkb = (vkf * vxx - vxf * vxk) / d; fix = mf - part * mx - fkb * mk
+    }'
 # Part 1, for a bf16 step.
 microbenchmarks() {
     echo "microbenchmarks (bf16, median of $ITERS runs after $(warmup_words)):"
-    # t_of BM BN CLUSTER SWAP: the candidate's N (a pair along M)
-    t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f && !$9 { print $1 }' "$tmp/list"; }
     spread=$(awk '$4 == 1 && (!$5 || $2 == 16 || $2 == 32 || $2 == 64 || $2 == 128 || $2 == 256) { print $1 }' "$tmp/list")
     for t in $spread; do
         read -r bm bn cl sw parts cols < <(awk -v t="$t" '$1 == t { print $2, $3, $4, $5, $7, $8 }' "$tmp/list")
@@ -102,16 +135,10 @@ microbenchmarks() {
     alone=$(t_of 128 256 1 0) pair=$(t_of 128 256 2 0) small=$(t_of 128 64 1 0)
     progress "calibrate: l2, one_tile"
     for t in "$alone" "$pair"; do bench "l2 $t" "$t" 0 "12288 12296 16392" "3072 49160 16392" "49152 3080 16392" >>"$tmp/micro"; done
-    for t in "$small" "$alone" "$pair"; do
-        read -r bm bn cl < <(awk -v t="$t" '$1 == t { print $2, $3, $4 }' "$tmp/list")
-        bench "one_tile $t $bm $bn $cl" "$t" 0 "$((bm * cl)) $bn 64" >>"$tmp/micro"
-    done
-    for t in "$small" "$alone"; do
-        progress "calibrate: split: candidate $t"
-        read -r bm bn < <(awk -v t="$t" '$1 == t { print $2, $3 }' "$tmp/list")
-        for p in 1 2 4 8 16 32 64; do bench "split $t $bm $bn $p" "$t" "$p" "$bm $bn 4096" >>"$tmp/micro"; done
-    done
-    awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" '
+    read -r bm bn cl < <(awk -v t="$pair" '$1 == t { print $2, $3, $4 }' "$tmp/list")
+    bench "one_tile $pair $bm $bn $cl" "$pair" 0 "$((bm * cl)) $bn 64" >>"$tmp/micro"
+    split_bench 64 "$small" "$alone"
+    awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" "$split_fit"'
         function lines(pitch,  g) { for (g = 1; g < 128 && pitch % (2 * g) == 0; g *= 2); return 2 - g / 128 } # fit.h lines_per_row
         function wgmma(n) { return (n / 2 > (2048 + 32 * n) / 128) ? n / 2 : (2048 + 32 * n) / 128 } # full rate
         # NAME CANDIDATE ... M N K CLOCKS
@@ -147,19 +174,7 @@ microbenchmarks() {
             l2_bytes = rate[int((nrate + 1) / 2)]
             c_kb = (one[alone] - one[small]) / (64 - 16); launch = one[small] - 16 * c_kb
             for (x in one) printf "  one_tile  candidate %d: %6.0f clocks\n", x, one[x]
-            # split: fixup(P) = clocks(P) - one tile of (64 / P) K tiles, a K tile at one SM alone: (clocks(1) - one_tile) / 63
-            for (x in sbm) {
-                single = (sp[x, 1] - one[x]) / 63
-                for (p = 2; p <= 64; p *= 2) {
-                    f = sp[x, p] - one[x] - (64 / p - 1) * single
-                    printf "  split     %dx%d over %2d: %6.0f clocks, a part'"'"'s fix-up %6.0f\n", sbm[x], sbn[x], p, sp[x, p], f
-                    kb = sbm[x] * sbn[x] * 4 / 1024; np++; sx += p; sk += kb; sf += f; sxx += p * p; sxk += p * kb; skk += kb * kb; sxf += p * f; skf += kb * f
-                }
-            }
-            # least squares of f = a + b kb + c p over the points (two tiles: kb takes two values)
-            mx = sx / np; mk = sk / np; mf = sf / np
-            vxx = sxx / np - mx * mx; vkk = skk / np - mk * mk; vxk = sxk / np - mx * mk; vxf = sxf / np - mx * mf; vkf = skf / np - mk * mf
-            d = vxx * vkk - vxk * vxk; part = (vxf * vkk - vkf * vxk) / d; fkb = (vkf * vxx - vxf * vxk) / d; fix = mf - part * mx - fkb * mk
+            fit_fixups()
             printf "constants: {wgmma_start %.0f, k_tile_start %.0f, sm_bytes %.0f, l2_bytes %.0f, launch %.0f, c_kb %.0f, cluster_start %.0f, fixup %.0f, fixup_kb %.0f, fixup_part %.0f}\n",
                 start_w, start, sm, l2_bytes, launch, c_kb, one[pair] - one[alone], fix, fkb, part
         }' "$tmp/micro"
@@ -192,12 +207,16 @@ fp8_microbenchmarks() {
     ms=("14336 34304 3584" "14336 34304 3600" "14336 34304 3616" "14336 34304 3648")
     bench "lines" 1 0 "${ms[@]}" >>"$tmp/micro"
     for s in "${ms[@]}"; do echo "model_lines ${s##* } $(info_cost 1 "$s")" >>"$tmp/micro"; done
-    awk '
+    # 128 x 64 and the widest 128-row tile alone, unswapped
+    split_bench 128 "$(t_of 128 64 1 0)" "$(awk '$2 == 128 && $4 == 1 && !$5 && $3 > w { w = $3; t = $1 } END { print t }' "$tmp/list")"
+    awk "$split_fit"'
         $1 == "k_tile" { kt[$2, $(NF - 1) == 2048 ? 0 : 1] = $NF; name[$2] = sprintf("%3dx%-3d%s%s", $3, $4, $5 ? " swapped" : "        ",
             $6 > 1 ? ($7 ? " pairs N" : " pairs M") : "        "); t[++nt] = $2 }
         $1 == "model" { model[$2] = NF == 4 ? ($4 - $3) / 112 : -1 }
         $1 == "lines" { lines[$4] = $NF / int(($4 + 127) / 128); k[++nk] = $4 }
         $1 == "model_lines" { mlines[$2] = NF == 3 ? $3 / int(($2 + 127) / 128) : -1 }
+        $1 == "one_tile" { one[$2] = $NF }
+        $1 == "split" { sp[$2, $5] = $NF; sbm[$2] = $3; sbn[$2] = $4 }
         END {
             for (i = 1; i <= nt; i += 2) {
                 x = t[i]; c = (kt[x, 1] - kt[x, 0]) / 112
@@ -208,6 +227,8 @@ fp8_microbenchmarks() {
                     off ? off " bytes off a line" : "on lines", lines[k[i]], lines[k[i]] / lines[k[1]],
                     (mlines[k[i]] > 0 ? sprintf("%5.0f (%+.0f%%)", mlines[k[i]], 100 * (mlines[k[i]] / lines[k[i]] - 1)) : "?")
             }
+            fit_fixups()
+            printf "  fix-ups   %.0f clocks + %.0f a KB of fp32 sums + %.0f a part (fit.h: fixup, fixup_kb, fixup_part)\n", fix, fkb, part
         }' "$tmp/micro"
 }
 if [ "$dtype" = bf16 ]; then
