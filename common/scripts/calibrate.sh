@@ -89,15 +89,21 @@ bench() {
 "$bin" --list-tiles | awk '!/^#/' >"$tmp/list"
 # t_of BM BN CLUSTER SWAP: the candidate's N (a pair along M)
 t_of() { awk -v f="$1 $2 $3 $4" '$2 " " $3 " " $4 " " $5 == f && !$9 { print $1 }' "$tmp/list"; }
-# split_bench BK T...: each candidate T at one tile of one K tile (BK of K), then of 64 K tiles
+# one_tile_bench BK T: candidate T at one tile (a pair's two) of one K tile (BK of K).
+one_tile_bench() {
+    local bm bn cl
+    read -r bm bn cl < <(awk -v t="$2" '$1 == t { print $2, $3, $4 }' "$tmp/list")
+    bench "one_tile $2 $bm $bn $cl" "$2" 0 "$((bm * cl)) $bn $1" >>"$tmp/micro"
+}
+# split_bench BK T...: each candidate T (alone) at one tile of one K tile, then of 64 K tiles
 # forced over P = 1, 2, .., 64 clusters (--split P: P parts, each fixed up).
 split_bench() {
-    local bk=$1 t bm bn cl p
+    local bk=$1 t bm bn p
     shift
     for t in "$@"; do
         progress "calibrate: split: candidate $t"
-        read -r bm bn cl < <(awk -v t="$t" '$1 == t { print $2, $3, $4 }' "$tmp/list")
-        bench "one_tile $t $bm $bn $cl" "$t" 0 "$((bm * cl)) $bn $bk" >>"$tmp/micro"
+        one_tile_bench "$bk" "$t"
+        read -r bm bn < <(awk -v t="$t" '$1 == t { print $2, $3 }' "$tmp/list")
         for p in 1 2 4 8 16 32 64; do bench "split $t $bm $bn $p" "$t" "$p" "$bm $bn $((64 * bk))" >>"$tmp/micro"; done
     done
 }
@@ -135,8 +141,7 @@ microbenchmarks() {
     alone=$(t_of 128 256 1 0) pair=$(t_of 128 256 2 0) small=$(t_of 128 64 1 0)
     progress "calibrate: l2, one_tile"
     for t in "$alone" "$pair"; do bench "l2 $t" "$t" 0 "12288 12296 16392" "3072 49160 16392" "49152 3080 16392" >>"$tmp/micro"; done
-    read -r bm bn cl < <(awk -v t="$pair" '$1 == t { print $2, $3, $4 }' "$tmp/list")
-    bench "one_tile $pair $bm $bn $cl" "$pair" 0 "$((bm * cl)) $bn 64" >>"$tmp/micro"
+    one_tile_bench 64 "$pair"
     split_bench 64 "$small" "$alone"
     awk -v alone="$alone" -v pair="$pair" -v small="$small" -v sms="$sms" "$split_fit"'
         function lines(pitch,  g) { for (g = 1; g < 128 && pitch % (2 * g) == 0; g *= 2); return 2 - g / 128 } # fit.h lines_per_row
