@@ -467,3 +467,9 @@ if git -C "$scripts" rev-parse --git-dir >/dev/null 2>&1; then
 else
     echo "not a git checkout: the results/ check skipped"
 fi
+
+# make test STEP=NN hands tests/docs.sh that step alone: it fails no check that passes on all
+one=$(bash "$(dirname "$0")/docs.sh" "${@: -1}" | grep -c '^FAIL')
+all=$(bash "$(dirname "$0")/docs.sh" "$@" | grep -c '^FAIL')
+[ "$one" -eq "$all" ]
+check $? "tests/docs.sh on ${*: -1} alone (make test STEP=NN) fails what it fails on every step, no more" "$one failed against $all"
