@@ -248,9 +248,15 @@ fp8_wgmma(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CU
                     __stcg(p + 8, v[2]);
                     __stcg(p + BN + 8, v[3]);
                 } else {
+                    // A float2 is stored from an aligned register pair. Made of the sums, it would
+                    // put sum[4j] in an even register as wgmma puts acc[4j], and then half the
+                    // promotion's FFMAs read three registers of one parity, which ncu shows
+                    // stalling at dispatch (the register file's bank conflict). Copies (x 1, which
+                    // ptxas keeps) take the pair instead, and the sums go where ptxas likes.
+                    auto pair = [](float x, float y) { return make_float2(__fmul_rn(x, 1.0f), __fmul_rn(y, 1.0f)); };
                     float *p = slot + (size_t)(q.row + d.row) * BN + q.col + d.col;
-                    __stcg(reinterpret_cast<float2 *>(p), make_float2(v[0], v[1]));
-                    __stcg(reinterpret_cast<float2 *>(p + 8 * BN), make_float2(v[2], v[3]));
+                    __stcg(reinterpret_cast<float2 *>(p), pair(v[0], v[1]));
+                    __stcg(reinterpret_cast<float2 *>(p + 8 * BN), pair(v[2], v[3]));
                 }
             }
         // Every consumer thread's sums are written before the count goes up (release is
