@@ -8,7 +8,9 @@
 // all their slots, in a fixed order (so the result is the same, bit for bit, on every run), and
 // stores it. The launcher plans the split once a shape, by a rule from the shape and the SMs
 // (plan_for, in common/kernel/schedule.h beside the walk), and hands the plan to the workspace,
-// the launch and --info alike (plan_of).
+// the launch and --info alike (plan_of). The whole waves are priced as sharing A and B in L2, so
+// they are kept in step: no block starts its tile of a wave before all have nearly finished the
+// wave before (wave_step).
 #include "launch.h"
 #include "ptx.cuh"
 #include "schedule.h"
@@ -49,7 +51,7 @@ template <typename T, int STAGES>
 __global__ void __launch_bounds__(384, 1)
 hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
-            T *C, float *partials, int *flags)
+            T *C, float *partials, int *flags, int *wave_count)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     // The ring, rounded up to a 1024-byte boundary (the swizzle atom), then the C staging of the
@@ -110,14 +112,20 @@ hgemm_stream_k(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             int it = 0;
             struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
             struct work_unit w;
+            const struct wave_step waves = wave_step_of(plan, wave_count, gridDim.x, STAGES);
             while (walk.next(w)) {
                 const struct tile_coord c = grouped_rows(w.group, groups_m, tiles_n);
+                waves.wait(w.group);
+                const int arrival = waves.arrival(w.group, num_k_tiles);
                 for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
                     const int s = it % STAGES;
                     mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
+                    if (kt == arrival)
+                        waves.arrive();
                     load_tile(s, kt, c.bx, CLUSTER * c.by + rank);
                 }
             }
+            waves.leave();
         }
         // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
         cluster_sync();
@@ -369,10 +377,11 @@ static long long num_groups(int m, int n)
 // bytes of stages.
 constexpr int FIXUP_ITERS = (4 * BM * BN * sizeof(float) + STAGE_BYTES - 1) / STAGE_BYTES;
 
-// Every block of the grid may share two tiles: two partial tiles each, and one flag.
+// Under stream-K every block of the grid may share two tiles: two partial tiles each, and one
+// flag; then the counter that keeps the whole waves in step (wave_step).
 static size_t workspace_size(const struct plan &p)
 {
-    return p.sk_iters > 0 ? (size_t)CLUSTER * p.clusters * (2 * BM * BN * sizeof(float) + sizeof(int)) : 0;
+    return (p.sk_iters > 0 ? (size_t)CLUSTER * p.clusters * (2 * BM * BN * sizeof(float) + sizeof(int)) : 0) + sizeof(int);
 }
 
 // The most blocks the launcher may start: one per SM, in clusters of CLUSTER.
@@ -428,13 +437,15 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
         return err;
     if (workspace_size(p) > opts->workspace_bytes)
         return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
-    // The partial tiles, two per block, then one flag per block.
+    // The partial tiles, two per block, then one flag per block (none without stream-K), then the
+    // waves' counter.
+    const size_t sharing = p.sk_iters > 0 ? (size_t)CLUSTER * p.clusters : 0;
     float *partials = static_cast<float *>(opts->workspace);
-    int *flags = reinterpret_cast<int *>(partials + (size_t)CLUSTER * p.clusters * 2 * BM * BN);
+    int *flags = reinterpret_cast<int *>(partials + sharing * 2 * BM * BN);
     const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64
     return launch_kernel<hgemm_stream_k<T, STAGES>>(config_of<STAGES>(), {CLUSTER * p.clusters, 1, 1}, opts,
                                                     stream, *maps.A, *maps.B, *maps.C, m, n, k, p, static_cast<T *>(C),
-                                                    partials, flags);
+                                                    partials, flags, flags + sharing);
 }
 
 STAGED_LAUNCHERS(2, 4)

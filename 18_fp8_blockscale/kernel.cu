@@ -28,7 +28,7 @@ template <typename T, int BM, int BN, int CLUSTER, int SWAP, int ALONG_N>
 __global__ void __launch_bounds__(384, 1)
 fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant__ CUtensorMap tmap_B,
             const __grid_constant__ CUtensorMap tmap_C, int M, int N, int K, const struct plan plan,
-            T *C, float *partials, int *flags, const __grid_constant__ CUtensorMap tmap_SA, const float *scale_b)
+            T *C, float *partials, int *flags, int *wave_count, const __grid_constant__ CUtensorMap tmap_SA, const float *scale_b)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL) // other targets compile an empty kernel: the harness never launches it there
     constexpr struct tile_fit F = {BM, BN, CLUSTER, SWAP, ALONG_N};
@@ -115,14 +115,20 @@ fp8_blockscale(const __grid_constant__ CUtensorMap tmap_A, const __grid_constant
             int it = 0;
             struct work_walk walk = walk_of(plan, cluster, num_k_tiles);
             struct work_unit w;
+            const struct wave_step waves = wave_step_of(plan, wave_count, gridDim.x, STAGES);
             while (walk.next(w)) {
                 const struct tile_coord t = tile_of(w.group);
+                waves.wait(w.group);
+                const int arrival = waves.arrival(w.group, num_k_tiles);
                 for (int kt = w.k_begin; kt < w.k_end; kt++, it++) {
                     const int s = it % STAGES;
                     mbarrier_wait_parity(smem_addr(&empty[s]), ((it / STAGES) & 1) ^ 1);
+                    if (kt == arrival)
+                        waves.arrive();
                     load_tile(s, kt, t);
                 }
             }
+            waves.leave();
         }
         // Waits for the consumers' last remote arrivals, as they wait at the end of the kernel.
         if constexpr (CLUSTER > 1)
@@ -583,15 +589,17 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
     return with_candidate(fit, [&](auto c) {
         using F = decltype(c);
         constexpr struct tile_fit f = F::tile;
-        // The partial tiles, two per block, then one flag per block.
+        // The partial tiles, two per block, then one flag per block (none without stream-K), then
+        // the waves' counter.
+        const size_t sharing = p.sk_iters > 0 ? (size_t)f.cluster * p.clusters : 0;
         float *partials = static_cast<float *>(opts->workspace);
-        int *flags = reinterpret_cast<int *>(partials + (size_t)f.cluster * p.clusters * 2 * f.bm * f.bn);
+        int *flags = reinterpret_cast<int *>(partials + sharing * 2 * f.bm * f.bn);
         const struct gemm_tensor_maps maps =
             gemm_tensor_maps_tn(A, B, C, t, m, n, k, a_copy_rows(f, m), f.along_n ? f.bn : f.bn / f.cluster, c_box_rows(f));
         const CUtensorMap *sa = scale_tensor_map(opts->scale_a, scale_a_pitch(m), scale_blocks(k), f.bm);
         return launch_kernel<F::template kernel<T>>(config_of(f), {f.cluster * p.clusters, 1, 1}, opts, stream,
                                                     *maps.A, *maps.B, *maps.C, m, n, k, p, static_cast<T *>(C),
-                                                    partials, flags, *sa, opts->scale_b);
+                                                    partials, flags, flags + sharing, *sa, opts->scale_b);
     });
 }
 

@@ -39,8 +39,10 @@ static struct tile_share naive_sharers(const schedule_t &s, int j, int k_tiles)
 }
 
 // Replays schedule s over groups x k_tiles iterations as the producer and consumers walk it.
-// Empty string: sound; else the first problem found.
-static std::string replay(const schedule_t &s, long long groups, int k_tiles, sharers_rule sharers)
+// `waves`: the whole waves the wave step keeps in step, each of which every cluster must walk
+// one group of, in wave order, or the others wait for its arrival forever. Empty string: sound;
+// else the first problem found.
+static std::string replay(const schedule_t &s, long long groups, int k_tiles, sharers_rule sharers, int waves)
 {
     char why[200];
     if (s.clusters < 1)
@@ -52,8 +54,10 @@ static std::string replay(const schedule_t &s, long long groups, int k_tiles, sh
     std::vector<std::vector<int>> from_zero(groups);    // and whether that part starts at K tile 0
     for (int c = 0; c < s.clusters; c++) {
         struct work_walk walk = walk_of(s, c, k_tiles);
-        int first_parts = 0, later_parts = 0;
+        int first_parts = 0, later_parts = 0, wave = 0; // the next wave it must walk a group of
         for (struct work_unit w; walk.next(w);) {
+            if (w.group < s.dp_groups && wave < waves && w.group == wave * s.clusters + c)
+                wave++;
             if (w.group < 0 || w.group >= groups || w.k_begin < 0 || w.k_begin >= w.k_end || w.k_end > k_tiles) {
                 snprintf(why, sizeof why, "cluster %d: unit group %d, K tiles %d..%d is out of range", c, w.group,
                          w.k_begin, w.k_end);
@@ -73,6 +77,10 @@ static std::string replay(const schedule_t &s, long long groups, int k_tiles, sh
                          w.k_begin == 0 ? "first" : "later");
                 return why;
             }
+        }
+        if (wave < waves) {
+            snprintf(why, sizeof why, "cluster %d walks no group of wave %d of %d: the others wait for it", c, wave, waves);
+            return why;
         }
     }
     for (size_t i = 0; i < covered.size(); i++)
@@ -121,7 +129,7 @@ static int run_checks()
     const int forced[] = {0, 1, 2, 3, 5, 7, 64, 1024};
     // Both passes replay every schedule, with sharers_of and then with the naive rule: the
     // first must pass them all, the second fail some.
-    int cases = 0, naive_caught = 0;
+    int cases = 0, naive_caught = 0, extra_caught = 0, with_waves = 0;
     std::string first;
     for (const struct shape &p : shapes)
         for (int sms : sm_counts)
@@ -129,8 +137,11 @@ static int run_checks()
                 long long groups;
                 int k_tiles;
                 const schedule_t s = schedule_at(p.m, p.n, p.k, sms, f, &groups, &k_tiles);
-                std::string why = replay(s, groups, k_tiles, sharers_of);
-                naive_caught += !replay(s, groups, k_tiles, naive_sharers).empty();
+                const int waves = wave_step_of(s, nullptr, 0, 0).waves;
+                std::string why = replay(s, groups, k_tiles, sharers_of, waves);
+                naive_caught += !replay(s, groups, k_tiles, naive_sharers, waves).empty();
+                extra_caught += waves > 0 && !replay(s, groups, k_tiles, sharers_of, waves + 1).empty();
+                with_waves += waves > 0;
                 cases++;
                 if (!why.empty() && first.empty()) {
                     char at[96];
@@ -141,7 +152,8 @@ static int run_checks()
     char what[256];
     snprintf(what, sizeof what,
              "%d schedules (15 shapes x 6 SM counts x the rule and 7 forced splits) cover every iteration once, "
-             "no range empty, two slots a cluster, each tile's parts from sharers_of's clusters, one flag each",
+             "no range empty, two slots a cluster, each tile's parts from sharers_of's clusters, one flag each, "
+             "a group of each whole wave a cluster",
              cases);
     report(first.empty(), what, first.c_str());
 
@@ -151,16 +163,19 @@ static int run_checks()
     snprintf(what, sizeof what, "the replay fails sharers taken as iteration x clusters / sk_iters (%d of the %d)",
              naive_caught, cases);
     report(naive_caught > 0, what, "passed everywhere");
+    snprintf(what, sizeof what, "the replay fails one whole wave more than wave_step_of counts (%d of the %d with one)",
+             extra_caught, with_waves);
+    report(with_waves > 0 && extra_caught == with_waves, what, "passed somewhere");
     long long groups;
     int k_tiles;
     schedule_t s = schedule_at(64, 2112, 7168, 132, 7, &groups, &k_tiles); // stream-K over 7 clusters
     s.sk_iters--;
-    report(!replay(s, groups, k_tiles, sharers_of).empty(), "the replay fails a schedule that leaves an iteration out",
+    report(!replay(s, groups, k_tiles, sharers_of, 0).empty(), "the replay fails a schedule that leaves an iteration out",
            "passed");
     s = schedule_at(1, 8, 3 * BK, 132, 5, &groups, &k_tiles); // three K tiles
     const bool clamped = s.clusters == 3;
     s.clusters = 5;
-    report(clamped && !replay(s, groups, k_tiles, sharers_of).empty(),
+    report(clamped && !replay(s, groups, k_tiles, sharers_of, 0).empty(),
            "--split 5 over 3 iterations runs on 3 clusters, and the replay fails 5 (empty ranges)", "not so");
     return 0;
 }

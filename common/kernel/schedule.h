@@ -89,6 +89,46 @@ __host__ __device__ inline struct work_walk walk_of(const struct plan &p, int cl
     return {cluster, p.dp_groups, p.clusters, k_tiles, sk_begin(p, cluster), sk_begin(p, cluster + 1)};
 }
 
+// The whole waves in step. Whole groups are priced as if a wave's clusters ran over the same K
+// tiles at once, reading A's and B's rows from L2 for each other; left alone, over a long launch
+// they drift apart until the rows leave L2 before the last of them reads them. So a cluster
+// starts its group of wave u (group u clusters + c) only once every block has arrived for u,
+// which its producer does as it issues the copies of the last `lead` K tiles of its group of
+// wave u - 1: no block gets further ahead than that. Only the waves every cluster has a whole
+// group in (`waves`); one counter in the workspace takes every arrival, and one more from each
+// block once past its last wait, the last of which clears it for the next launch.
+struct wave_step {
+    int *count;
+    int blocks, clusters, waves, lead;
+
+#ifdef __CUDACC__
+    // Before the copies of `group`: every block has arrived for its wave.
+    __device__ void wait(int group) const
+    {
+        const int u = group / clusters;
+        if (u > 0 && u < waves)
+            while (*(volatile int *)count < blocks * u) {
+            }
+    }
+    // The K tile of `group` (k_tiles of them) whose copies arrive for the next wave; -1: none.
+    __device__ int arrival(int group, int k_tiles) const
+    {
+        return group / clusters + 1 < waves ? (k_tiles > lead ? k_tiles - lead : 0) : -1;
+    }
+    __device__ void arrive() const { atomicAdd(count, 1); }
+    __device__ void leave() const
+    {
+        if (waves > 1 && atomicAdd(count, 1) == blocks * waves - 1)
+            *count = 0;
+    }
+#endif
+};
+
+__host__ __device__ inline struct wave_step wave_step_of(const struct plan &p, int *count, int blocks, int lead)
+{
+    return {count, blocks, p.clusters, p.dp_groups / p.clusters, lead};
+}
+
 // Stream-K only where the data-parallel grid leaves more than this share of its cluster-waves
 // idle: under a power cap a fuller GPU runs at a lower clock, so a few idle SMs are not worth it.
 #define MIN_IDLE_SHARE 0.10
