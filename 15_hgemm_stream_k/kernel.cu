@@ -377,11 +377,14 @@ static long long num_groups(int m, int n)
 // bytes of stages.
 constexpr int FIXUP_ITERS = (4 * BM * BN * sizeof(float) + STAGE_BYTES - 1) / STAGE_BYTES;
 
-// Under stream-K every block of the grid may share two tiles: two partial tiles each, and one
-// flag; then the counter that keeps the whole waves in step (wave_step).
+// The blocks that may share two tiles: under stream-K every block of the grid, else none.
+static size_t sharing_blocks(const struct plan &p) { return p.sk_iters > 0 ? (size_t)CLUSTER * p.clusters : 0; }
+
+// Two partial tiles and one flag for each sharing block, then the counter that keeps the whole
+// waves in step (wave_step).
 static size_t workspace_size(const struct plan &p)
 {
-    return (p.sk_iters > 0 ? (size_t)CLUSTER * p.clusters * (2 * BM * BN * sizeof(float) + sizeof(int)) : 0) + sizeof(int);
+    return sharing_blocks(p) * (2 * BM * BN * sizeof(float) + sizeof(int)) + sizeof(int);
 }
 
 // The most blocks the launcher may start: one per SM, in clusters of CLUSTER.
@@ -439,7 +442,7 @@ static cudaError_t launch_stages(const void *A, const void *B, void *C, int m, i
         return cudaErrorInvalidValue; // the harness allocated what workspace_bytes asked for
     // The partial tiles, two per block, then one flag per block (none without stream-K), then the
     // waves' counter.
-    const size_t sharing = p.sk_iters > 0 ? (size_t)CLUSTER * p.clusters : 0;
+    const size_t sharing = sharing_blocks(p);
     float *partials = static_cast<float *>(opts->workspace);
     int *flags = reinterpret_cast<int *>(partials + sharing * 2 * BM * BN);
     const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, BM, 64); // C in boxes of 64 x 64

@@ -509,7 +509,7 @@ static cudaError_t launch_fit(const void *A, const void *B, void *C, int m, int 
         constexpr struct tile_fit f = F::tile;
         // The partial tiles, two per block, then one flag per block (none without stream-K), then
         // the waves' counter.
-        const size_t sharing = p.sk_iters > 0 ? (size_t)f.cluster * p.clusters : 0;
+        const size_t sharing = sharing_blocks(p, f);
         float *partials = static_cast<float *>(opts->workspace);
         int *flags = reinterpret_cast<int *>(partials + sharing * 2 * f.bm * f.bn);
         const struct gemm_tensor_maps maps = gemm_tensor_maps(A, B, C, t, m, n, k, a_copy_rows(f, m), c_box_rows(f));

@@ -357,12 +357,17 @@ struct pick_cache {
     }
 };
 
-// Under stream-K every block of the grid may share two tiles: two partial tiles each, and one
-// flag; then the counter that keeps the whole waves in step (wave_step).
+// The blocks that may share two tiles: under stream-K every block of the grid, else none.
+inline size_t sharing_blocks(const struct plan &p, struct tile_fit f)
+{
+    return p.sk_iters > 0 ? (size_t)f.cluster * p.clusters : 0;
+}
+
+// Two partial tiles and one flag for each sharing block, then the counter that keeps the whole
+// waves in step (wave_step).
 inline size_t workspace_size(const struct plan &p, struct tile_fit f)
 {
-    return (p.sk_iters > 0 ? (size_t)f.cluster * p.clusters * (2 * f.bm * f.bn * sizeof(float) + sizeof(int)) : 0) +
-           sizeof(int);
+    return sharing_blocks(p, f) * (2 * f.bm * f.bn * sizeof(float) + sizeof(int)) + sizeof(int);
 }
 
 // --info's text at a shape: the pick's plan in full, then every candidate's plan and clocks.
