@@ -176,14 +176,16 @@ struct cost_constants {
     double fixup_part;    // and a part more to add up: one more slot to read (split)
 };
 // `make calibrate ARCH=90` on an H100 (notes/16_hgemm_fit.md has the runs; wgmma_start from its
-// k_tile figures); mma_flops, smem_bytes and hbm_bytes are the H200's data sheet's.
+// k_tile figures) but l2_bytes: its l2 microbenchmark again, on an H200, once 15's whole waves
+// ran in step (they had drifted apart); mma_flops, smem_bytes and hbm_bytes are the H200's data
+// sheet's.
 constexpr struct cost_constants HOPPER = {
     .mma_flops = 4096,
     .smem_bytes = 128,
     .wgmma_start = 11,
     .k_tile_start = 141,
     .sm_bytes = 65,
-    .l2_bytes = 5862,
+    .l2_bytes = 8582,
     .hbm_bytes = 2400,
     .launch = 9561,
     .c_kb = 70,
